@@ -1,0 +1,128 @@
+import { z } from "zod";
+import fs from "node:fs";
+import path from "node:path";
+import crypto from "node:crypto";
+
+const DEFAULT_ICE = [{ urls: "stun:stun.l.google.com:19302" }, { urls: "stun:stun1.l.google.com:19302" }];
+
+const bool = z
+  .enum(["1", "0", "true", "false", "yes", "no", ""])
+  .optional()
+  .transform((v) => v === "1" || v === "true" || v === "yes");
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  DATA_DIR: z.string().default("./data"),
+  DATABASE_URL: z.string().url().optional(),
+  REDIS_URL: z.string().optional(),
+  JWT_SECRET: z.string().min(16, "JWT_SECRET must be at least 16 characters").optional(),
+  SEED_DEMO: bool,
+  ADMIN_EMAIL: z.string().email().optional(),
+  ADMIN_PASSWORD: z.string().min(8).optional(),
+  ICE_SERVERS: z.string().optional(),
+  FILE_STORAGE: z.enum(["local", "s3"]).default("local"),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().default("us-east-1"),
+  S3_ENDPOINT: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  MAX_UPLOAD_MB: z.coerce.number().positive().max(10_000).default(100),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  PUBLIC_URL: z.string().optional(),
+  LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(20),
+  NODE_ID: z.string().optional(),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  redisUrl?: string;
+  jwtSecret: Uint8Array;
+  seedDemo: boolean;
+  adminEmail?: string;
+  adminPassword?: string;
+  iceServers: RTCIceServerLike[];
+  fileStorage: "local" | "s3";
+  s3: { bucket?: string; region: string; endpoint?: string; accessKeyId?: string; secretAccessKey?: string };
+  maxUploadBytes: number;
+  logLevel: Env["LOG_LEVEL"];
+  publicUrl?: string;
+  loginRateLimit: number;
+  nodeId: string;
+}
+
+export interface RTCIceServerLike {
+  urls: string | string[];
+  username?: string;
+  credential?: string;
+}
+
+const iceSchema = z.array(
+  z.object({ urls: z.union([z.string(), z.array(z.string())]), username: z.string().optional(), credential: z.string().optional() }),
+);
+
+/** Reads the environment once; throws with a readable message on a bad setting. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const msg = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
+    throw new Error(`Invalid configuration: ${msg}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(overrides.dataDir ?? e.DATA_DIR);
+  if (e.DATABASE_URL && !e.JWT_SECRET && !overrides.jwtSecret) {
+    throw new Error("Invalid configuration: JWT_SECRET is required when DATABASE_URL is set");
+  }
+  let iceServers: RTCIceServerLike[] = DEFAULT_ICE;
+  if (e.ICE_SERVERS) {
+    let raw: unknown;
+    try {
+      raw = JSON.parse(e.ICE_SERVERS);
+    } catch {
+      throw new Error("Invalid configuration: ICE_SERVERS must be JSON");
+    }
+    const ice = iceSchema.safeParse(raw);
+    if (!ice.success) throw new Error("Invalid configuration: ICE_SERVERS must be a list of {urls, username?, credential?}");
+    iceServers = ice.data;
+  }
+  const jwtSecret = overrides.jwtSecret ?? (e.JWT_SECRET ? new TextEncoder().encode(e.JWT_SECRET) : localSecret(dataDir));
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    jwtSecret,
+    seedDemo: e.DATABASE_URL ? e.SEED_DEMO : true,
+    adminEmail: e.ADMIN_EMAIL,
+    adminPassword: e.ADMIN_PASSWORD,
+    iceServers,
+    fileStorage: e.FILE_STORAGE,
+    s3: {
+      bucket: e.S3_BUCKET,
+      region: e.S3_REGION,
+      endpoint: e.S3_ENDPOINT,
+      accessKeyId: e.S3_ACCESS_KEY_ID,
+      secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+    },
+    maxUploadBytes: Math.round(e.MAX_UPLOAD_MB * 1024 * 1024),
+    logLevel: e.LOG_LEVEL,
+    publicUrl: e.PUBLIC_URL,
+    loginRateLimit: e.LOGIN_RATE_LIMIT,
+    nodeId: e.NODE_ID ?? `${process.pid}`,
+    ...overrides,
+  };
+}
+
+/** The embedded mode keeps a generated secret beside its data, so tokens survive restarts. */
+function localSecret(dataDir: string): Uint8Array {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const file = path.join(dataDir, "jwt-secret");
+  if (!fs.existsSync(file)) fs.writeFileSync(file, crypto.randomBytes(48).toString("base64url"), { mode: 0o600 });
+  return new TextEncoder().encode(fs.readFileSync(file, "utf8").trim());
+}

@@ -1,0 +1,68 @@
+import { Kysely, Migrator, PostgresDialect, type Migration, type MigrationProvider } from "kysely";
+import { KyselyPGlite } from "kysely-pglite";
+import pg from "pg";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import type { Database } from "./schema";
+
+export type Db = Kysely<Database>;
+
+// int8 (count(*), bigint ids and sizes) as numbers: our values stay far below 2^53.
+pg.types.setTypeParser(20, (v) => Number(v));
+
+export interface DbHandle {
+  db: Db;
+  engine: "postgres" | "pglite";
+  close: () => Promise<void>;
+}
+
+/** Postgres when a URL is given, else embedded PGlite in `dir` (or in memory when dir is undefined). */
+export async function openDb(opts: { databaseUrl?: string; pgliteDir?: string | null; poolSize?: number }): Promise<DbHandle> {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 20 });
+    // A broken idle client must not crash the process.
+    pool.on("error", () => {});
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, engine: "postgres", close: () => db.destroy() };
+  }
+  const { PGlite } = await import("@electric-sql/pglite");
+  if (opts.pgliteDir) fs.mkdirSync(opts.pgliteDir, { recursive: true });
+  const client = opts.pgliteDir ? new PGlite(opts.pgliteDir) : new PGlite();
+  await client.waitReady;
+  const db = new Kysely<Database>({ dialect: new KyselyPGlite(client).dialect });
+  return {
+    db,
+    engine: "pglite",
+    close: async () => {
+      await db.destroy();
+      if (!client.closed) await client.close();
+    },
+  };
+}
+
+const migrationsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../migrations");
+
+/** Loads `migrations/YYYYMMDDHHMM_what.ts` in name order. */
+class DirMigrationProvider implements MigrationProvider {
+  async getMigrations(): Promise<Record<string, Migration>> {
+    const files = fs
+      .readdirSync(migrationsDir)
+      .filter((f) => /^\d{12}_.+\.(ts|js)$/.test(f))
+      .sort();
+    const out: Record<string, Migration> = {};
+    for (const f of files) {
+      out[f.replace(/\.(ts|js)$/, "")] = (await import(pathToFileURL(path.join(migrationsDir, f)).href)) as Migration;
+    }
+    return out;
+  }
+}
+
+export async function migrate(db: Db): Promise<void> {
+  const migrator = new Migrator({ db, provider: new DirMigrationProvider() });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === "Error");
+  if (error || failed) {
+    throw new Error(`Migration failed${failed ? ` (${failed.migrationName})` : ""}: ${String(error)}`);
+  }
+}

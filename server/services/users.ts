@@ -1,0 +1,118 @@
+import { z } from "zod";
+import type { AppContext } from "../context";
+import type { User } from "../db/schema";
+import { isAdmin } from "../auth/roles";
+import { hashPassword } from "../auth/passwords";
+import { HttpError, badRequest, forbidden, notFound, zodMessage } from "../errors";
+import { USER_STATUSES } from "@shared/realtime";
+
+const text = (max: number) => z.string().trim().max(max);
+const boolish = z.union([z.boolean(), z.enum(["0", "1", "true", "false"]).transform((v) => v === "1" || v === "true"), z.literal(0).transform(() => false), z.literal(1).transform(() => true)]);
+
+const profileFields = {
+  full_name: text(200).min(1, "full_name cannot be empty"),
+  job_title: text(200).nullable(),
+  department: text(200).nullable(),
+  phone_number: text(50).nullable(),
+  status_message: text(500).nullable(),
+  profile_photo: text(2000).nullable(),
+  user_status: z.enum(USER_STATUSES),
+  show_online_status: boolish,
+  notification_preferences: z.enum(["all", "mentions", "none"]),
+};
+const adminFields = {
+  role: z.enum(["user", "admin"]),
+  team_role: z.enum(["member", "manager", "admin"]),
+};
+
+export const userUpdateSchema = z.object({ ...profileFields, ...adminFields }).partial().strict();
+
+export const userCreateSchema = z
+  .object({
+    email: z.string().trim().toLowerCase().email("email must be a valid e-mail address").max(320),
+    password: z.string().min(8, "password must be at least 8 characters").max(200),
+    ...profileFields,
+    ...adminFields,
+  })
+  .partial({
+    job_title: true,
+    department: true,
+    phone_number: true,
+    status_message: true,
+    profile_photo: true,
+    user_status: true,
+    show_online_status: true,
+    notification_preferences: true,
+    role: true,
+    team_role: true,
+  })
+  .strict();
+
+/** Drops the spec's "empty means absent" values before validation. */
+export function dropEmpty(body: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(body ?? {})) {
+    if (v === undefined || v === null || v === "") continue;
+    out[k] = v;
+  }
+  return out;
+}
+
+const IMMUTABLE = new Set(["id", "email", "created_date", "updated_date", "created_at", "updated_at"]);
+
+/** Self may change profile fields; only an admin may change role and team_role; nobody changes email. */
+export async function updateUser(ctx: AppContext, actor: User, id: number, rawBody: unknown): Promise<User> {
+  if (!rawBody || typeof rawBody !== "object" || Array.isArray(rawBody)) throw badRequest("Body must be an object");
+  const body: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(rawBody as Record<string, unknown>)) {
+    if (k === "password" || k === "password_hash") throw forbidden();
+    if (IMMUTABLE.has(k)) {
+      if (k === "email" && v !== undefined) throw new HttpError(403, "Forbidden: email cannot be changed");
+      continue; // echoes of read-only fields from a full-object save are ignored
+    }
+    if (v === undefined) continue;
+    // Clearing a nullable field is allowed; `null`/"" for required fields is dropped.
+    body[k] = v === "" ? null : v;
+  }
+  const self = actor.id === id;
+  if (!self && !isAdmin(actor)) throw forbidden();
+  if (!isAdmin(actor) && ("role" in body || "team_role" in body)) {
+    const target = await ctx.db.selectFrom("users").select(["role", "team_role"]).where("id", "=", id).executeTakeFirst();
+    // Resending the same role is harmless (a full profile save); changing it is not.
+    if (!target || ("role" in body && body.role !== target.role) || ("team_role" in body && body.team_role !== target.team_role)) {
+      throw forbidden();
+    }
+    delete body.role;
+    delete body.team_role;
+  }
+  for (const k of ["full_name", "user_status", "show_online_status", "notification_preferences", "role", "team_role"]) {
+    if (body[k] === null) delete body[k];
+  }
+  const parsed = userUpdateSchema.safeParse(body);
+  if (!parsed.success) throw new HttpError(400, `Failed to update user: ${zodMessage(parsed.error)}`);
+  const existing = await ctx.db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst();
+  if (!existing) throw notFound("User not found");
+  if (Object.keys(parsed.data).length === 0) return existing;
+  const updated = await ctx.db
+    .updateTable("users")
+    .set({ ...parsed.data, updated_at: new Date() })
+    .where("id", "=", id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  ctx.events.emit("users.update", id);
+  return updated;
+}
+
+export async function createUser(ctx: AppContext, rawBody: unknown): Promise<User> {
+  const parsed = userCreateSchema.safeParse(dropEmpty((rawBody ?? {}) as Record<string, unknown>));
+  if (!parsed.success) throw new HttpError(400, `Insert failed: ${zodMessage(parsed.error)}`);
+  const { password, ...fields } = parsed.data;
+  if (!fields.email || !password) throw badRequest("Insert failed: email and password are required");
+  const exists = await ctx.db.selectFrom("users").select("id").where((eb) => eb(eb.fn("lower", ["email"]), "=", fields.email!)).executeTakeFirst();
+  if (exists) throw new HttpError(409, "Insert failed: a user with this email already exists");
+  return ctx.db
+    .insertInto("users")
+    .values({ ...fields, email: fields.email, full_name: fields.full_name ?? fields.email.split("@")[0], password_hash: await hashPassword(password) })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}

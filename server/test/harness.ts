@@ -1,0 +1,147 @@
+// Integration-test harness: a real app on an ephemeral port over a real database,
+// either embedded PGlite (in memory) or a fresh database on the Postgres at TEST_DATABASE_URL.
+import crypto from "node:crypto";
+import os from "node:os";
+import path from "node:path";
+import fs from "node:fs";
+import pg from "pg";
+import { pino } from "pino";
+import { loadConfig, type Config } from "../config";
+import { openDb, type DbHandle } from "../db";
+import { startApp, type RunningApp } from "../app";
+import { hashPassword } from "../auth/passwords";
+import type { User } from "../db/schema";
+
+export type Engine = "pglite" | "postgres";
+
+/** The engines integration tests run against: PGlite always, Postgres when TEST_DATABASE_URL is set. */
+export const ENGINES: Engine[] = process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
+
+/** Creates an empty database on the test server and returns its URL. */
+export async function createTestDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) throw new Error("TEST_DATABASE_URL is not set");
+  const name = `t_${crypto.randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export interface TestApp extends RunningApp {
+  engine: Engine;
+  config: Config;
+  dataDir: string;
+  stop: () => Promise<void>;
+}
+
+export async function startTestApp(engine: Engine, overrides: Partial<Config> = {}, env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "ts-test-"));
+  let handle: DbHandle;
+  let drop = async () => {};
+  let databaseUrl: string | undefined;
+  if (engine === "postgres") {
+    const t = await createTestDatabase();
+    databaseUrl = t.url;
+    drop = t.drop;
+    handle = await openDb({ databaseUrl, poolSize: 5 });
+  } else {
+    handle = await openDb({});
+  }
+  const config = loadConfig(
+    { LOG_LEVEL: "silent", DATA_DIR: dataDir, PORT: "0", HOST: "127.0.0.1", JWT_SECRET: "test-secret-test-secret-123456", ...env },
+    { seedDemo: false, databaseUrl, ...overrides },
+  );
+  const app = await startApp({ config, dbHandle: handle, logger: pino({ level: "silent" }) });
+  return {
+    ...app,
+    engine,
+    config,
+    dataDir,
+    stop: async () => {
+      await app.close();
+      await handle.close();
+      await drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface TestUser {
+  user: User;
+  token: string;
+  email: string;
+  password: string;
+}
+
+let counter = 0;
+
+/** Factory: a user row plus a signed-in token. */
+export async function makeUser(
+  app: TestApp,
+  fields: Partial<Pick<User, "role" | "team_role" | "full_name" | "user_status" | "show_online_status" | "job_title">> & { email?: string } = {},
+): Promise<TestUser> {
+  counter += 1;
+  const email = fields.email ?? `user${counter}.${crypto.randomBytes(3).toString("hex")}@example.test`;
+  const password = "password-123";
+  const user = await app.ctx.db
+    .insertInto("users")
+    .values({ full_name: `Test User ${counter}`, ...fields, email, password_hash: await hashPassword(password) })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  const res = await fetch(`${app.url}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!res.ok) throw new Error(`login failed: ${res.status} ${await res.text()}`);
+  const body = (await res.json()) as { accessToken: string };
+  return { user, token: body.accessToken, email, password };
+}
+
+export interface ApiResponse<T = unknown> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+/** A small JSON client for tests: `api(app, token).get("/api/...")`. */
+export function api(app: { url: string }, token?: string) {
+  const call = async <T = any>(method: string, p: string, body?: unknown, headers: Record<string, string> = {}): Promise<ApiResponse<T>> => {
+    const h: Record<string, string> = { ...headers };
+    if (token) h.authorization = `Bearer ${token}`;
+    let payload: BodyInit | undefined;
+    if (typeof body === "string" || body instanceof Uint8Array || body instanceof FormData || body instanceof URLSearchParams) {
+      payload = body as BodyInit;
+    } else if (body !== undefined) {
+      payload = JSON.stringify(body);
+      h["content-type"] ??= "application/json";
+    }
+    const res = await fetch(`${app.url}${p}`, { method, headers: h, body: payload });
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      /* not JSON */
+    }
+    return { status: res.status, body: parsed as T, headers: res.headers };
+  };
+  return {
+    get: <T = any>(p: string, headers?: Record<string, string>) => call<T>("GET", p, undefined, headers),
+    post: <T = any>(p: string, body?: unknown, headers?: Record<string, string>) => call<T>("POST", p, body, headers),
+    patch: <T = any>(p: string, body?: unknown, headers?: Record<string, string>) => call<T>("PATCH", p, body, headers),
+    delete: <T = any>(p: string, headers?: Record<string, string>) => call<T>("DELETE", p, undefined, headers),
+  };
+}

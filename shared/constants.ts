@@ -1,0 +1,51 @@
+// Limits and constants from the specification, in one place for client and server.
+export const LIMITS = {
+  messagePageSize: 50,
+  messageMaxChars: 10_000,
+  signalMaxBytes: 64 * 1024,
+  socketMaxPayloadBytes: 256 * 1024,
+  groupCallMaxParticipants: 8,
+  presenceSubscribeMax: 1000,
+  callHistoryPageSize: 50,
+  callRingTimeoutMs: 45_000,
+  signalPollIntervalMs: 1000,
+  tokenExpiryMarginSeconds: 300,
+  tokenRefreshBelowSeconds: 3600,
+  tokenCheckIntervalMs: 3_600_000,
+  tokenLifetimeSeconds: 24 * 3600,
+  sessionMaxAgeSeconds: 30 * 24 * 3600,
+  incomingNoticesKept: 5,
+  browserNotificationMs: 30_000,
+  sidebarCookieSeconds: 604_800,
+  mobileBreakpointPx: 768,
+  toastLimit: 20,
+  toastRemoveDelayMs: 500,
+  toastDurationMs: 4000,
+  tooltipDelayMs: 700,
+  tooltipSkipDelayMs: 300,
+  cameraTestMs: 5000,
+  microphoneTestMs: 3000,
+  autoAwayMinDefault: 15,
+  autoAwayMin: 5,
+  autoAwayMax: 120,
+  directorySampleMax: 10,
+  listMaxLimit: 1000,
+  jsonBodyLimit: "1mb",
+  presenceGraceMs: 10_000,
+  pollOnlineWindowMs: 5_000,
+} as const;
+
+export const TASK_CHANNELS = ["vr-bugs", "vr-ideas", "vr-problems"] as const;
+
+export const DEFAULT_JOB_TITLE = "Team Member";
+export const NOTE_ORG_KEY = "org_1";
+
+export const MESSAGES = {
+  notAuthenticated: "Not authenticated",
+  forbidden: "Forbidden",
+  notFound: "Not found",
+  loginFailed: "Login failed",
+  invalidCredentials: "Invalid email or password",
+  busyStart: "You are in Do Not Disturb mode. Please change your status to receive calls.",
+  fileRequired: "file is required",
+} as const;
