@@ -22,14 +22,14 @@ export interface UsersTable {
   show_online_status: Generated<boolean>;
   notification_preferences: Generated<"all" | "mentions" | "none">;
   last_seen_at: NullableStamp;
-  created_at: Generated<Stamp>;
-  updated_at: Generated<Stamp>;
+  created_at: Stamp;
+  updated_at: Stamp;
 }
 
 export interface SessionsTable {
   id: string;
   user_id: number;
-  created_at: Generated<Stamp>;
+  created_at: Stamp;
   expires_at: Stamp;
   revoked_at: NullableStamp;
 }
@@ -40,7 +40,7 @@ export interface InvitationsTable {
   email: string;
   message: string | null;
   invited_by: number;
-  created_at: Generated<Stamp>;
+  created_at: Stamp;
   expires_at: Stamp;
   accepted_at: NullableStamp;
   accepted_user_id: number | null;
@@ -53,10 +53,10 @@ export interface ChannelsTable {
   type: Generated<"public" | "private" | "dm">;
   is_system: Generated<boolean>;
   members: Generated<string[]>;
-  last_activity: Generated<Stamp>;
+  last_activity: Stamp;
   created_by: string | null;
-  created_at: Generated<Stamp>;
-  updated_at: Generated<Stamp>;
+  created_at: Stamp;
+  updated_at: Stamp;
 }
 
 export interface MessagesTable {
@@ -69,8 +69,8 @@ export interface MessagesTable {
   message_type: Generated<"text" | "file" | "image">;
   file_url: string | null;
   file_name: string | null;
-  created_at: Generated<Stamp>;
-  updated_at: Generated<Stamp>;
+  created_at: Stamp;
+  updated_at: Stamp;
 }
 
 export interface TasksTable {
@@ -86,8 +86,8 @@ export interface TasksTable {
   source_message_id: number | null;
   source_channel_id: number | null;
   created_by: string | null;
-  created_at: Generated<Stamp>;
-  updated_at: Generated<Stamp>;
+  created_at: Stamp;
+  updated_at: Stamp;
 }
 
 export interface CalendarEventsTable {
@@ -105,8 +105,8 @@ export interface CalendarEventsTable {
   preparation_time: string | null;
   meeting_id: string | null;
   created_by: string;
-  created_at: Generated<Stamp>;
-  updated_at: Generated<Stamp>;
+  created_at: Stamp;
+  updated_at: Stamp;
 }
 
 export interface NotesTable {
@@ -118,8 +118,8 @@ export interface NotesTable {
   mood: string | null;
   created_by: string;
   org_key: Generated<string>;
-  created_at: Generated<Stamp>;
-  updated_at: Generated<Stamp>;
+  created_at: Stamp;
+  updated_at: Stamp;
 }
 
 export interface ApprovalRequestsTable {
@@ -136,8 +136,8 @@ export interface ApprovalRequestsTable {
   approver_email: string | null;
   approver_comments: string | null;
   decision_date: NullableStamp;
-  created_at: Generated<Stamp>;
-  updated_at: Generated<Stamp>;
+  created_at: Stamp;
+  updated_at: Stamp;
 }
 
 export interface StoredFilesTable {
@@ -151,7 +151,7 @@ export interface StoredFilesTable {
   storage_key: string;
   storage_backend: Generated<string>;
   owner_id: number | null;
-  created_at: Generated<Stamp>;
+  created_at: Stamp;
 }
 
 export interface SharedFilesTable {
@@ -166,8 +166,8 @@ export interface SharedFilesTable {
   shared_with_emails: Generated<string[]>;
   stored_file_id: string | null;
   created_by: string | null;
-  created_at: Generated<Stamp>;
-  updated_at: Generated<Stamp>;
+  created_at: Stamp;
+  updated_at: Stamp;
 }
 
 export interface ResourcesTable {
@@ -180,8 +180,8 @@ export interface ResourcesTable {
   is_internal: Generated<boolean>;
   tags: Generated<string[]>;
   created_by: string | null;
-  created_at: Generated<Stamp>;
-  updated_at: Generated<Stamp>;
+  created_at: Stamp;
+  updated_at: Stamp;
 }
 
 export interface OrgStorageConfigTable {
@@ -189,8 +189,8 @@ export interface OrgStorageConfigTable {
   storage_provider: "aws_s3" | "google_cloud" | "local" | null;
   storage_config: ColumnType<Record<string, unknown>, string | Record<string, unknown>, string | Record<string, unknown>>;
   is_active: Generated<boolean>;
-  created_at: Generated<Stamp>;
-  updated_at: Generated<Stamp>;
+  created_at: Stamp;
+  updated_at: Stamp;
 }
 
 export interface CallHistoryTable {
@@ -206,8 +206,8 @@ export interface CallHistoryTable {
   recording_status: Generated<"not_configured" | "processing" | "completed" | "recording" | "failed">;
   recording_error: string | null;
   recording_file_id: string | null;
-  created_at: Generated<Stamp>;
-  updated_at: Generated<Stamp>;
+  created_at: Stamp;
+  updated_at: Stamp;
 }
 
 export interface CallParticipantsTable {
@@ -229,7 +229,7 @@ export interface PendingSignalsTable {
   message_type: string;
   message_data: ColumnType<unknown, string | null, string | null>;
   extra: ColumnType<Record<string, unknown> | null, string | null, string | null>;
-  created_at: Generated<Stamp>;
+  created_at: Stamp;
   delivered_at: NullableStamp;
 }
 

@@ -1,0 +1,18 @@
+# The app image: one Node process serving the built client, the REST API and Socket.IO.
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund
+COPY . .
+RUN npx vite build
+
+FROM node:20-bookworm-slim
+ENV NODE_ENV=production PORT=3000 DATA_DIR=/data SKIP_CLIENT_BUILD=1
+WORKDIR /app
+COPY --from=build /app /app
+RUN npm prune --omit=dev --no-audit --no-fund || true
+RUN mkdir -p /data && chown node:node /data
+VOLUME ["/data"]
+EXPOSE 3000
+USER node
+CMD ["node", "--import", "tsx", "server/index.ts"]
