@@ -2,6 +2,7 @@ import { z } from "zod";
 import fs from "node:fs";
 import path from "node:path";
 import crypto from "node:crypto";
+import { LIMITS } from "@shared/constants";
 
 const DEFAULT_ICE = [{ urls: "stun:stun.l.google.com:19302" }, { urls: "stun:stun1.l.google.com:19302" }];
 
@@ -32,6 +33,9 @@ const envSchema = z.object({
   PUBLIC_URL: z.string().optional(),
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(20),
   NODE_ID: z.string().optional(),
+  CALL_RING_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(LIMITS.callRingTimeoutMs),
+  PRESENCE_GRACE_MS: z.coerce.number().int().min(100).max(600_000).default(LIMITS.presenceGraceMs),
+  REDIS_PREFIX: z.string().regex(/^[\w.-]{1,40}$/).default("ts"),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -54,6 +58,12 @@ export interface Config {
   publicUrl?: string;
   loginRateLimit: number;
   nodeId: string;
+  /** Unanswered calls become `missed` after this long (LIMITS.callRingTimeoutMs; shorter in tests). */
+  callRingTimeoutMs: number;
+  /** A user with no socket and no recent poll is offline after this long. */
+  presenceGraceMs: number;
+  /** Prefix of every Redis key and channel, so several deployments (or test runs) can share one Redis. */
+  redisPrefix: string;
 }
 
 export interface RTCIceServerLike {
@@ -115,6 +125,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     publicUrl: e.PUBLIC_URL,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
     nodeId: e.NODE_ID ?? `${process.pid}`,
+    callRingTimeoutMs: e.CALL_RING_TIMEOUT_MS,
+    presenceGraceMs: e.PRESENCE_GRACE_MS,
+    redisPrefix: e.REDIS_PREFIX,
     ...overrides,
   };
 }

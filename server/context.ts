@@ -5,6 +5,7 @@ import type { Db } from "./db";
 import type { EntityChange } from "@shared/realtime";
 import type { Message } from "./db/schema";
 import type { FileStorage } from "./storage/types";
+import type { RealtimeHub } from "./realtime/hub";
 
 /**
  * Domain events, emitted by routes after their transaction commits. The realtime layer
@@ -25,4 +26,6 @@ export interface AppContext {
   log: Logger;
   events: AppEvents;
   storage: FileStorage;
+  /** Set by attachRealtime: live delivery to sockets on any node; absent when realtime is not attached. */
+  realtime?: RealtimeHub;
 }

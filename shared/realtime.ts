@@ -143,14 +143,30 @@ export interface EntityChange {
   row: Record<string, unknown> | null;
 }
 
+/** Sent once per connection after the server has joined the socket to its rooms. */
+export interface SessionReady {
+  user_id: number;
+  node_id: string;
+  /** True when connection state recovery restored the session (missed room events were replayed). */
+  recovered: boolean;
+}
+
+/** The answer to calls.initiate / calls.initiateGroup: `status` is `rejected` (reason `busy`) when nobody could be rung. */
+export interface CallStarted {
+  call_id: string;
+  status?: CallRecord["status"];
+  reason?: string;
+  rejected_user_ids?: number[];
+}
+
 export type Ack<T = unknown> = { ok: true; data: T } | { ok: false; error: string };
 type AckFn<T> = (res: Ack<T>) => void;
 
 export interface ClientToServerEvents {
   "messages.create": (p: z.input<typeof messageCreateInput>, ack: AckFn<ChatMessage>) => void;
   "signals.send": (p: z.input<typeof signalSendInput>, ack: AckFn<{ id: number }>) => void;
-  "calls.initiate": (p: z.input<typeof callInitiateInput>, ack: AckFn<{ call_id: string }>) => void;
-  "calls.initiateGroup": (p: z.input<typeof callInitiateGroupInput>, ack: AckFn<{ call_id: string }>) => void;
+  "calls.initiate": (p: z.input<typeof callInitiateInput>, ack: AckFn<CallStarted>) => void;
+  "calls.initiateGroup": (p: z.input<typeof callInitiateGroupInput>, ack: AckFn<CallStarted>) => void;
   "calls.answer": (p: z.input<typeof callAnswerInput>, ack: AckFn<{ call_id: string }>) => void;
   "calls.end": (p: z.input<typeof callEndInput>, ack: AckFn<{ call_id: string }>) => void;
   "presence.update": (p: z.input<typeof presenceUpdateInput>, ack: AckFn<PresenceState>) => void;
@@ -165,6 +181,7 @@ export interface ServerToClientEvents {
   "entities.change": (c: EntityChange) => void;
   "channels.typing": (t: { channel_id: number; user_id: number; user_name: string }) => void;
   "calls.update": (c: CallRecord) => void;
+  "session.ready": (s: SessionReady) => void;
 }
 
 export const rooms = {

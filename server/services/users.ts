@@ -35,6 +35,7 @@ export const userCreateSchema = z
     ...adminFields,
   })
   .partial({
+    full_name: true,
     job_title: true,
     department: true,
     phone_number: true,

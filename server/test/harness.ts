@@ -145,3 +145,68 @@ export function api(app: { url: string }, token?: string) {
     delete: <T = any>(p: string, headers?: Record<string, string>) => call<T>("DELETE", p, undefined, headers),
   };
 }
+
+// ---- Entity factories (rows inserted directly, bypassing the API and its policies) ----
+
+type EntityTableName = "users" | "messages" | "notes" | "tasks" | "resources" | "channels" | "shared_files" | "calendar_events" | "approval_requests" | "org_storage_config";
+
+/** How many rows a table holds: for asserting that a refused write wrote nothing. */
+export async function countRows(app: TestApp, table: EntityTableName): Promise<number> {
+  const r = await app.ctx.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  return Number(r.n);
+}
+
+type Fields = Record<string, any>;
+const insertRow = async (app: TestApp, table: EntityTableName, values: Fields): Promise<any> =>
+  (app.ctx.db as any).insertInto(table).values(values).returningAll().executeTakeFirstOrThrow();
+
+export function makeChannel(app: TestApp, fields: Fields = {}) {
+  counter += 1;
+  return insertRow(app, "channels", { name: `channel-${counter}`, type: "public", members: [], ...fields });
+}
+
+export function makeMessage(app: TestApp, channelId: number, sender: TestUser, fields: Fields = {}) {
+  return insertRow(app, "messages", {
+    channel_id: channelId,
+    content: "hello",
+    sender_id: sender.user.id,
+    sender_name: sender.user.full_name,
+    sender_email: sender.email,
+    ...fields,
+  });
+}
+
+export function makeTask(app: TestApp, fields: Fields = {}) {
+  counter += 1;
+  return insertRow(app, "tasks", { title: `Task ${counter}`, ...fields });
+}
+
+export function makeEvent(app: TestApp, createdBy: string, fields: Fields = {}) {
+  return insertRow(app, "calendar_events", {
+    title: "Event",
+    start_datetime: "2030-01-01 09:00:00",
+    end_datetime: "2030-01-01 10:00:00",
+    created_by: createdBy,
+    ...fields,
+  });
+}
+
+export function makeNote(app: TestApp, createdBy: string, fields: Fields = {}) {
+  return insertRow(app, "notes", { topic: "Topic", content: "Content", created_by: createdBy, ...fields });
+}
+
+export function makeApproval(app: TestApp, createdBy: string, fields: Fields = {}) {
+  return insertRow(app, "approval_requests", { title: "Request", description: "Please", created_by: createdBy, ...fields });
+}
+
+export function makeSharedFile(app: TestApp, createdBy: string | null, fields: Fields = {}) {
+  return insertRow(app, "shared_files", { name: "file.txt", created_by: createdBy, ...fields });
+}
+
+export function makeResource(app: TestApp, fields: Fields = {}) {
+  return insertRow(app, "resources", { title: "Wiki", url: "https://example.com/wiki", ...fields });
+}
+
+export function makeStorageConfig(app: TestApp, fields: Fields = {}) {
+  return insertRow(app, "org_storage_config", { storage_provider: "local", storage_config: JSON.stringify({ local: { base_path: "/tmp/rec" } }), is_active: true, ...fields });
+}

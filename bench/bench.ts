@@ -1,0 +1,157 @@
+// `npm run bench`: the chat fan-out of the app against a bare Socket.IO relay, driven by the same
+// client, plus the memory cost of idle authenticated sockets. The app runs as its own process on a
+// fresh database (a new database on DATABASE_URL's server when given, else PGlite).
+//
+//   npm run bench -- [--database-url postgres://postgres@127.0.0.1:5432/test] [--users 200]
+//     [--room-size 20] [--duration 5] [--start-rate 100] [--steps 10] [--idle 5000] [--json]
+import { parseArgs } from "node:util";
+import { createFixture, relayFixture, type Fixture } from "./lib/fixture";
+import { closeAll, connectAll, runChat, type ChatResult } from "./lib/driver";
+import { freshDatabase, metrics, spawnServer, type Running } from "./lib/servers";
+import { mb, ms, table } from "./lib/stats";
+
+const { values: flags } = parseArgs({
+  options: {
+    "database-url": { type: "string", default: process.env.DATABASE_URL },
+    users: { type: "string", default: "200" },
+    "room-size": { type: "string", default: "20" },
+    duration: { type: "string", default: "5" },
+    "start-rate": { type: "string", default: "100" },
+    steps: { type: "string", default: "10" },
+    idle: { type: "string", default: "5000" },
+    "p99-limit": { type: "string", default: "100" },
+    json: { type: "boolean", default: false },
+  },
+});
+const USERS = Number(flags.users);
+const ROOM = Number(flags["room-size"]);
+const DURATION = Number(flags.duration) * 1000;
+const IDLE = Number(flags.idle);
+const P99 = Number(flags["p99-limit"]);
+const JWT_SECRET = "bench-secret-bench-secret-0123456789";
+const say = (s: string) => !flags.json && console.log(s);
+
+interface Ramp {
+  best: ChatResult | null;
+  steps: ChatResult[];
+}
+
+/** Raises the total send rate by 1.5x per step until p99 > limit, messages are lost, or delivery falls behind. */
+async function ramp(name: string, url: string, fx: Fixture): Promise<Ramp> {
+  const conn = await connectAll(url, fx.users, 50);
+  if (conn.failed) throw new Error(`${name}: ${conn.failed} sockets failed to connect (${conn.errors.join("; ")})`);
+  say(`${name}: ${fx.users.length} sockets connected, connect p50 ${ms(conn.connect.p50)} ms p95 ${ms(conn.connect.p95)} ms`);
+  const steps: ChatResult[] = [];
+  let best: ChatResult | null = null;
+  let rate = Number(flags["start-rate"]);
+  for (let i = 0; i < Number(flags.steps); i++) {
+    const r = await runChat(conn.sockets, fx.users, fx.rooms, { rate, durationMs: DURATION, warmupMs: 500, drainMs: 3000 });
+    steps.push(r);
+    const offered = r.expected / r.durationSec;
+    const ok = r.latency.p99 <= P99 && r.lost <= r.expected * 0.001 && r.ackErrors === 0 && r.deliveriesPerSec >= offered * 0.9;
+    say(
+      `  ${name} rate ${rate.toFixed(0)}/s: ${r.deliveriesPerSec.toFixed(0)} deliveries/s, p50 ${ms(r.latency.p50)} p95 ${ms(r.latency.p95)} p99 ${ms(r.latency.p99)} max ${ms(r.latency.max)} ms, lost ${r.lost}, ack errors ${r.ackErrors}${r.firstAckError ? ` (${r.firstAckError})` : ""} ${ok ? "ok" : "over the limit"}`,
+    );
+    if (!ok) break;
+    best = r;
+    rate = Math.round(rate * 1.5);
+    await new Promise((res) => setTimeout(res, 1000));
+  }
+  closeAll(conn.sockets);
+  await new Promise((res) => setTimeout(res, 500));
+  return { best, steps };
+}
+
+interface Idle {
+  sockets: number;
+  failed: number;
+  rssBefore: number;
+  rssAfter: number;
+  perSocketKB: number;
+  connectP50: number;
+  connectP95: number;
+  connectMax: number;
+}
+
+async function idle(server: Running, fx: Fixture): Promise<Idle> {
+  // Warm the code paths first so the baseline is not mostly JIT and lazy modules.
+  const warm = await connectAll(server.url, fx.users.slice(0, 50), 50);
+  closeAll(warm.sockets);
+  await new Promise((r) => setTimeout(r, 1500));
+  const before = (await metrics(server.url))!;
+  const conn = await connectAll(server.url, fx.users, 100, 60_000);
+  await new Promise((r) => setTimeout(r, 3000));
+  const after = (await metrics(server.url))!;
+  const n = fx.users.length - conn.failed;
+  closeAll(conn.sockets);
+  return {
+    sockets: n,
+    failed: conn.failed,
+    rssBefore: before.rss,
+    rssAfter: after.rss,
+    perSocketKB: (after.rss - before.rss) / 1024 / Math.max(1, n),
+    connectP50: conn.connect.p50,
+    connectP95: conn.connect.p95,
+    connectMax: conn.connect.max,
+  };
+}
+
+async function main() {
+  const db = await freshDatabase(flags["database-url"]);
+  say(`database: ${db.engine}${db.engine === "postgres" ? ` (${db.env.DATABASE_URL.replace(/\/\/[^@]*@/, "//")})` : ""}`);
+  const secret = new TextEncoder().encode(JWT_SECRET);
+  const chatFx = await createFixture(db.handle.db, secret, { users: USERS, roomSize: ROOM });
+  const idleFx = IDLE > 0 ? await createFixture(db.handle.db, secret, { users: IDLE, roomSize: ROOM, publicChannels: 3 }) : null;
+  await db.release();
+  const appEnv = { ...db.env, JWT_SECRET, SEED_DEMO: "0", LOGIN_RATE_LIMIT: "100000" };
+  const out: Record<string, unknown> = { engine: db.engine, users: USERS, roomSize: ROOM, durationSec: DURATION / 1000 };
+  try {
+    const relay = await spawnServer("bench/relay.ts", {});
+    const relayRamp = await ramp("relay", relay.url, relayFixture(USERS, ROOM));
+    let relayIdle: Idle | null = null;
+    if (idleFx) relayIdle = await idle(relay, relayFixture(IDLE, ROOM));
+    await relay.stop();
+
+    const app = await spawnServer("server/index.ts", appEnv);
+    const appRamp = await ramp("app", app.url, chatFx);
+    await app.stop();
+    let appIdle: Idle | null = null;
+    if (idleFx) {
+      // A fresh process, so the chat run's garbage and replay buffers do not blur the figure.
+      const fresh = await spawnServer("server/index.ts", appEnv);
+      appIdle = await idle(fresh, idleFx);
+      await fresh.stop();
+    }
+    report(relayRamp, appRamp, relayIdle, appIdle, out);
+  } finally {
+    await db.drop();
+  }
+}
+
+function report(relay: Ramp, app: Ramp, relayIdle: Idle | null, appIdle: Idle | null, out: Record<string, unknown>) {
+  const row = (name: string, r: ChatResult | null) =>
+    r
+      ? [name, r.rate, r.deliveriesPerSec.toFixed(0), ms(r.latency.p50), ms(r.latency.p95), ms(r.latency.p99), ms(r.latency.max), r.lost, ms(r.ack.p99)]
+      : [name, "-", "-", "-", "-", "-", "-", "-", "-"];
+  const ratio = relay.best && app.best ? app.best.deliveriesPerSec / relay.best.deliveriesPerSec : 0;
+  Object.assign(out, { relay, app, ratio, relayIdle, appIdle });
+  if (flags.json) {
+    console.log(JSON.stringify(out, null, 2));
+    return;
+  }
+  console.log(`\nChat fan-out: ${USERS} sockets in private rooms of ${ROOM}, best step with p99 <= ${P99} ms and nothing lost`);
+  console.log(table([["server", "msgs/s", "deliveries/s", "p50 ms", "p95 ms", "p99 ms", "max ms", "lost", "ack p99 ms"], row("bare relay", relay.best), row("app", app.best)]));
+  console.log(`app / relay deliveries/s: ${ratio.toFixed(2)} (goal >= 0.50) ${ratio >= 0.5 ? "PASS" : "FAIL"}`);
+  const idleRow = (name: string, i: Idle | null) =>
+    i ? [name, i.sockets, i.failed, mb(i.rssBefore), mb(i.rssAfter), i.perSocketKB.toFixed(1), ms(i.connectP50), ms(i.connectP95)] : [name, "-", "-", "-", "-", "-", "-", "-"];
+  if (appIdle || relayIdle) {
+    console.log(`\nIdle sockets: server RSS before and after connecting them all`);
+    console.log(table([["server", "sockets", "failed", "RSS before MB", "RSS after MB", "KB/socket", "connect p50 ms", "connect p95 ms"], idleRow("bare relay", relayIdle), idleRow("app", appIdle)]));
+    if (appIdle) console.log(`app KB per authenticated socket: ${appIdle.perSocketKB.toFixed(1)} (goal <= 60) ${appIdle.perSocketKB <= 60 ? "PASS" : "FAIL"}`);
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

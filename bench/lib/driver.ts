@@ -1,0 +1,203 @@
+// The load driver: real socket.io-client sockets (websocket transport) speaking the contract in
+// shared/realtime.ts, so the same code drives the app and the bare relay.
+import { io, type Socket } from "socket.io-client";
+import { performance } from "node:perf_hooks";
+import type { Ack, ChatMessage, ClientToServerEvents, ServerToClientEvents } from "../../shared/realtime";
+import { Samples, type LatencySummary } from "./stats";
+import type { BenchRoom, BenchUser } from "./fixture";
+
+export type Sock = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+export interface Connected {
+  sockets: Sock[];
+  connect: LatencySummary;
+  failed: number;
+  errors: string[];
+}
+
+function connectOne(url: string, user: BenchUser, timeoutMs: number): Promise<Sock> {
+  const t0 = performance.now();
+  const s: Sock = io(url, {
+    path: "/socket.io",
+    transports: ["websocket"],
+    auth: { token: user.token, channels: user.channels },
+    reconnection: false,
+    forceNew: true,
+    timeout: timeoutMs,
+  });
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      s.close();
+      reject(new Error("timeout"));
+    }, timeoutMs);
+    s.once("session.ready", () => {
+      clearTimeout(timer);
+      (s as Sock & { connectMs?: number }).connectMs = performance.now() - t0;
+      resolve(s);
+    });
+    s.once("connect_error", (err) => {
+      clearTimeout(timer);
+      s.close();
+      reject(err);
+    });
+  });
+}
+
+/** Connects one socket per user, `concurrency` handshakes at a time; waits for session.ready. */
+export async function connectAll(url: string, users: BenchUser[], concurrency = 100, timeoutMs = 30_000): Promise<Connected> {
+  const sockets: Sock[] = new Array(users.length);
+  const times = new Samples();
+  const errors: string[] = [];
+  let next = 0;
+  let failed = 0;
+  const worker = async () => {
+    while (next < users.length) {
+      const i = next++;
+      try {
+        const s = await connectOne(url, users[i], timeoutMs);
+        times.add((s as Sock & { connectMs: number }).connectMs);
+        sockets[i] = s;
+      } catch (err) {
+        failed++;
+        if (errors.length < 5) errors.push((err as Error).message);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, users.length) }, worker));
+  return { sockets, connect: times.summary(), failed, errors };
+}
+
+export function closeAll(sockets: Sock[]): void {
+  for (const s of sockets) s?.close();
+}
+
+export interface ChatOptions {
+  /** Messages per second, in total across all senders. */
+  rate: number;
+  durationMs: number;
+  /** Latencies from the first part of the run are not counted (connections warm up). */
+  warmupMs?: number;
+  /** How long to wait for stragglers after the last send. */
+  drainMs?: number;
+}
+
+export interface ChatResult {
+  rate: number;
+  durationSec: number;
+  sent: number;
+  acked: number;
+  ackErrors: number;
+  expected: number;
+  delivered: number;
+  duplicates: number;
+  lost: number;
+  deliveriesPerSec: number;
+  latency: LatencySummary;
+  ack: LatencySummary;
+  firstAckError?: string;
+}
+
+let runCounter = 0;
+
+/**
+ * Every user sends in turn to its room; every member of the room (the sender too) should receive
+ * each message once. Content carries the run, sequence and send time, so the receiver measures
+ * send-to-receive latency on the same clock.
+ */
+export async function runChat(sockets: Sock[], users: BenchUser[], rooms: BenchRoom[], opts: ChatOptions): Promise<ChatResult> {
+  const run = `${process.pid}.${++runCounter}`;
+  const prefix = `lt|${run}|`;
+  const roomOf = new Map<number, BenchRoom>();
+  for (const r of rooms) for (const m of r.members) roomOf.set(m, r);
+  const senders = users.map((_, i) => i).filter((i) => sockets[i] && roomOf.has(i));
+  const latency = new Samples();
+  const ackLat = new Samples();
+  const seen = new Map<number, number>(); // seq -> deliveries
+  let delivered = 0;
+  let duplicates = 0;
+  let expected = 0;
+  let sent = 0;
+  let acked = 0;
+  let ackErrors = 0;
+  let firstAckError: string | undefined;
+  const start = performance.now();
+  const warmEnd = start + (opts.warmupMs ?? 0);
+  const expectFor = new Map<number, number>();
+
+  let inWindow = 0;
+  let sending = true;
+  const onMessage = (m: ChatMessage) => {
+    if (!m.content.startsWith(prefix)) return;
+    const now = performance.now();
+    const [, , seqText, tText] = m.content.split("|");
+    const seq = Number(seqText);
+    const n = (seen.get(seq) ?? 0) + 1;
+    seen.set(seq, n);
+    if (n > (expectFor.get(seq) ?? Infinity)) {
+      duplicates++;
+      return;
+    }
+    delivered++;
+    if (sending) inWindow++;
+    const t = Number(tText);
+    if (t >= warmEnd) latency.add(now - t);
+  };
+  for (const s of sockets) s?.on("messages.create", onMessage);
+
+  let rr = 0;
+  let credit = 0;
+  const tickMs = 5;
+  let last = performance.now();
+  await new Promise<void>((resolve) => {
+    const timer = setInterval(() => {
+      const now = performance.now();
+      if (now - start >= opts.durationMs) {
+        clearInterval(timer);
+        resolve();
+        return;
+      }
+      credit += ((now - last) * opts.rate) / 1000;
+      last = now;
+      while (credit >= 1) {
+        credit -= 1;
+        const i = senders[rr++ % senders.length];
+        const room = roomOf.get(i)!;
+        const seq = sent++;
+        expectFor.set(seq, room.members.filter((m) => sockets[m]).length);
+        expected += expectFor.get(seq)!;
+        const t = performance.now();
+        sockets[i].emit("messages.create", { channel_id: room.id, content: `${prefix}${seq}|${t}` }, (ack: Ack<ChatMessage>) => {
+          if (ack?.ok) {
+            acked++;
+            if (t >= warmEnd) ackLat.add(performance.now() - t);
+          } else {
+            ackErrors++;
+            firstAckError ??= ack ? ack.error : "no ack";
+          }
+        });
+      }
+    }, tickMs);
+  });
+  const sendEnd = performance.now();
+  sending = false;
+  const drainUntil = sendEnd + (opts.drainMs ?? 3000);
+  while (delivered < expected && performance.now() < drainUntil) await new Promise((r) => setTimeout(r, 20));
+  for (const s of sockets) s?.off("messages.create", onMessage);
+  const durationSec = (sendEnd - start) / 1000;
+  return {
+    rate: opts.rate,
+    durationSec,
+    sent,
+    acked,
+    ackErrors,
+    expected,
+    delivered,
+    duplicates,
+    lost: expected - delivered,
+    // Only what arrived while sending: a server that falls behind does not get credit for the backlog.
+    deliveriesPerSec: inWindow / durationSec,
+    latency: latency.summary(),
+    ack: ackLat.summary(),
+    firstAckError,
+  };
+}

@@ -1,0 +1,24 @@
+import { useQuery } from "@tanstack/react-query";
+import { createEntity, listEntities, updateEntity } from "./entities";
+import { queryKeys } from "./queryClient";
+import type { Task } from "./types";
+
+export function useTaskForMessage(messageId: number | null) {
+  return useQuery({
+    queryKey: queryKeys.taskForMessage(messageId ?? 0),
+    queryFn: async ({ signal }) => {
+      const rows = await listEntities<Task>("tasks", { where: { source_message_id: messageId! }, limit: 1 }, signal);
+      return rows[0] ?? null;
+    },
+    enabled: messageId != null,
+    staleTime: 0,
+  });
+}
+
+export function createTask(body: Partial<Task>): Promise<Task> {
+  return createEntity<Task>("tasks", body as Record<string, unknown>);
+}
+
+export function updateTask(id: number, body: Partial<Task>): Promise<Task> {
+  return updateEntity<Task>("tasks", id, body as Record<string, unknown>);
+}

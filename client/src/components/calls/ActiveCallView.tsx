@@ -1,0 +1,98 @@
+import { useCallback } from "react";
+import { Lock, Phone, Video } from "lucide-react";
+import * as DialogPrimitive from "@radix-ui/react-dialog";
+import { hangUp } from "../../calls/controller";
+import { activeParticipants, useCallsStore } from "../../stores/calls";
+import { CallControls } from "./CallControls";
+import { CallTimer } from "./CallTimer";
+import { ParticipantGrid } from "./ParticipantGrid";
+import { VideoTile } from "./VideoTile";
+
+/** One-to-one: the other person fills the screen, you sit in a small preview. */
+function OneToOneStage() {
+  const participants = useCallsStore((s) => s.participants);
+  const localStream = useCallsStore((s) => s.localStream);
+  const audioOnly = useCallsStore((s) => s.callType === "audio");
+  const videoEnabled = useCallsStore((s) => s.videoEnabled);
+  const sharing = useCallsStore((s) => s.screenSharing);
+  const remote = activeParticipants(participants)[0];
+  const remoteId = remote?.userId;
+  const recordFrame = useCallback(
+    (at: number) => {
+      if (remoteId && !useCallsStore.getState().participants[remoteId]?.firstFrameAt) {
+        useCallsStore.getState().setParticipant(remoteId, { firstFrameAt: at });
+      }
+    },
+    [remoteId],
+  );
+
+  return (
+    <div className="relative min-h-0 flex-1">
+      <VideoTile
+        stream={remote?.stream ?? null}
+        name={remote?.name ?? "Connecting"}
+        showAvatar={audioOnly || !remote?.stream}
+        status={remote?.stream ? undefined : "Connecting…"}
+        fit="contain"
+        onFirstFrame={audioOnly ? undefined : recordFrame}
+        className="absolute inset-0 rounded-2xl"
+        testId="remote-video"
+      />
+      {!audioOnly && (
+        <VideoTile
+          stream={localStream}
+          name="You"
+          local={!sharing}
+          showAvatar={!videoEnabled && !sharing}
+          className="absolute right-4 bottom-4 aspect-video w-40 shadow-2xl sm:w-56"
+          testId="local-video"
+        />
+      )}
+    </div>
+  );
+}
+
+/** The full-screen call (spec section 2, Active call view). */
+export default function ActiveCallView() {
+  const title = useCallsStore((s) => s.title);
+  const isGroup = useCallsStore((s) => s.isGroup);
+  const callType = useCallsStore((s) => s.callType);
+  const connectedAt = useCallsStore((s) => s.connectedAt);
+  const status = useCallsStore((s) => s.status);
+  const count = useCallsStore((s) => activeParticipants(s.participants).length + 1);
+
+  return (
+    <DialogPrimitive.Root open onOpenChange={(open) => !open && hangUp()}>
+      <DialogPrimitive.Portal>
+        <DialogPrimitive.Content
+          className="fixed inset-0 z-50 flex flex-col bg-zinc-950 text-white outline-none data-[state=open]:animate-[fade-in_150ms_ease-out]"
+          data-testid="active-call"
+          data-call-status={status}
+          // Escape is too easy to press by accident to hang up on someone.
+          onEscapeKeyDown={(e) => e.preventDefault()}
+        >
+          <header className="flex items-center gap-3 px-5 py-4">
+            <span className="flex size-9 items-center justify-center rounded-full bg-white/10">
+              {callType === "video" ? <Video className="size-4" /> : <Phone className="size-4" />}
+            </span>
+            <div className="grid min-w-0 leading-tight">
+              <DialogPrimitive.Title className="truncate text-sm font-semibold">
+                {isGroup ? `Group call · ${count} people` : title}
+              </DialogPrimitive.Title>
+              <DialogPrimitive.Description className="flex items-center gap-1.5 text-xs text-white/60">
+                <Lock className="size-3" />
+                {status === "connected" ? <CallTimer since={connectedAt} /> : "Connecting…"}
+              </DialogPrimitive.Description>
+            </div>
+          </header>
+          <main className="flex min-h-0 flex-1 flex-col overflow-y-auto px-4">
+            {isGroup ? <ParticipantGrid className="my-auto" /> : <OneToOneStage />}
+          </main>
+          <footer className="flex justify-center px-4 py-5">
+            <CallControls />
+          </footer>
+        </DialogPrimitive.Content>
+      </DialogPrimitive.Portal>
+    </DialogPrimitive.Root>
+  );
+}

@@ -1,0 +1,88 @@
+import { Mic, MicOff, MonitorUp, MonitorX, PhoneOff, Video, VideoOff } from "lucide-react";
+import type { ReactNode } from "react";
+import { hangUp, toggleCamera, toggleMute, toggleScreenShare } from "../../calls/controller";
+import { cn } from "../../lib/utils";
+import { useCallsStore } from "../../stores/calls";
+import { SimpleTooltip } from "../ui/tooltip";
+
+function ControlButton({
+  label,
+  onClick,
+  active = true,
+  danger = false,
+  disabled = false,
+  pressed,
+  children,
+}: {
+  label: string;
+  onClick: () => void;
+  active?: boolean;
+  danger?: boolean;
+  disabled?: boolean;
+  pressed?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <SimpleTooltip label={label}>
+      <button
+        type="button"
+        aria-label={label}
+        aria-pressed={pressed}
+        disabled={disabled}
+        onClick={onClick}
+        className={cn(
+          "flex size-12 items-center justify-center rounded-full transition outline-none focus-visible:ring-[3px] focus-visible:ring-white/50 disabled:opacity-40 [&_svg]:size-5",
+          danger
+            ? "w-16 bg-rose-600 text-white hover:bg-rose-500"
+            : active
+              ? "bg-white/10 text-white hover:bg-white/20"
+              : "bg-white text-zinc-900 hover:bg-white/90",
+        )}
+      >
+        {children}
+      </button>
+    </SimpleTooltip>
+  );
+}
+
+/** Mute, camera, screen share and hang-up (spec section 4); also used by the Meet page. */
+export function CallControls({ onHangUp = hangUp, extra }: { onHangUp?: () => void; extra?: ReactNode }) {
+  const audioEnabled = useCallsStore((s) => s.audioEnabled);
+  const videoEnabled = useCallsStore((s) => s.videoEnabled);
+  const sharing = useCallsStore((s) => s.screenSharing);
+  const isVideo = useCallsStore((s) => s.callType === "video");
+  const canShare = isVideo && typeof navigator !== "undefined" && !!navigator.mediaDevices?.getDisplayMedia;
+
+  return (
+    <div role="toolbar" aria-label="Call controls" className="flex items-center gap-3 rounded-full bg-zinc-900/80 p-2 shadow-2xl ring-1 ring-white/10 backdrop-blur">
+      <ControlButton label={audioEnabled ? "Mute" : "Unmute"} onClick={toggleMute} active={audioEnabled} pressed={!audioEnabled}>
+        {audioEnabled ? <Mic /> : <MicOff />}
+      </ControlButton>
+      {isVideo && (
+        <ControlButton
+          label={videoEnabled ? "Turn camera off" : "Turn camera on"}
+          onClick={toggleCamera}
+          active={videoEnabled}
+          pressed={!videoEnabled}
+        >
+          {videoEnabled ? <Video /> : <VideoOff />}
+        </ControlButton>
+      )}
+      {isVideo && (
+        <ControlButton
+          label={sharing ? "Stop sharing screen" : "Share screen"}
+          onClick={() => void toggleScreenShare()}
+          active={!sharing}
+          pressed={sharing}
+          disabled={!canShare}
+        >
+          {sharing ? <MonitorX /> : <MonitorUp />}
+        </ControlButton>
+      )}
+      {extra}
+      <ControlButton label="Hang up" onClick={onHangUp} danger>
+        <PhoneOff />
+      </ControlButton>
+    </div>
+  );
+}

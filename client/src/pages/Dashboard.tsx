@@ -1,0 +1,59 @@
+import { format } from "date-fns";
+import { Hash, LayoutDashboard, Lock } from "lucide-react";
+import { Link } from "react-router-dom";
+import { useChannels } from "../api/channels";
+import { PagePlaceholder } from "../components/common/PagePlaceholder";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../components/ui/card";
+import { Skeleton } from "../components/ui/skeleton";
+import { firstName, formatShortWhen } from "../lib/format";
+import { useSessionStore } from "../stores/session";
+
+function greeting(hour: number): string {
+  if (hour < 12) return "Good morning";
+  if (hour < 18) return "Good afternoon";
+  return "Good evening";
+}
+
+export default function DashboardPage() {
+  const user = useSessionStore((s) => s.user);
+  const channels = useChannels();
+  const now = new Date();
+  const recent = (channels.data ?? []).filter((c) => c.type !== "dm").slice(0, 5);
+  return (
+    <PagePlaceholder
+      title={`${greeting(now.getHours())}, ${firstName(user?.full_name)}!`}
+      description={format(now, "EEEE, MMMM d, yyyy")}
+      icon={LayoutDashboard}
+    >
+      <Card>
+        <CardHeader className="pb-3">
+          <CardTitle className="text-base">Recent Activity</CardTitle>
+          <CardDescription>Channels with the latest conversations</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-1">
+          {channels.isPending &&
+            Array.from({ length: 3 }, (_, i) => <Skeleton key={i} className="h-9 w-full" />)}
+          {!channels.isPending && recent.length === 0 && (
+            <p className="py-4 text-sm text-muted-foreground">
+              {channels.isError ? "Couldn't load recent activity." : "No recent activity yet."}
+            </p>
+          )}
+          {recent.map((c) => (
+            <Link
+              key={c.id}
+              to={`/Chat?channel=${c.id}`}
+              className="flex items-center gap-3 rounded-md px-2 py-2 text-sm transition-colors hover:bg-accent"
+            >
+              <span className="flex size-7 items-center justify-center rounded-md bg-muted text-muted-foreground">
+                {c.type === "private" ? <Lock className="size-3.5" /> : <Hash className="size-3.5" />}
+              </span>
+              <span className="font-medium">{c.name}</span>
+              <span className="truncate text-muted-foreground">{c.description}</span>
+              <span className="ml-auto shrink-0 text-xs text-muted-foreground">{formatShortWhen(c.last_activity)}</span>
+            </Link>
+          ))}
+        </CardContent>
+      </Card>
+    </PagePlaceholder>
+  );
+}

@@ -1,0 +1,66 @@
+import { io, type Socket } from "socket.io-client";
+import type { Ack, ClientToServerEvents, ServerToClientEvents } from "@shared/realtime";
+import { getToken } from "../lib/tokenStorage";
+import { registerHandlers } from "./handlers";
+
+export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+// One socket for the whole app: every feature shares its rooms and its reconnect logic.
+let socket: AppSocket | null = null;
+const extraRegistrars = new Set<(s: AppSocket) => void>();
+
+/**
+ * Lets another layer (e.g. calls) add its handlers to the one socket, now and after every
+ * sign-in. Returns an unregister function; handlers must still only call store actions.
+ */
+export function addSocketHandlers(register: (s: AppSocket) => void): () => void {
+  extraRegistrars.add(register);
+  if (socket) register(socket);
+  return () => extraRegistrars.delete(register);
+}
+
+export function connectRealtime(): AppSocket {
+  if (socket) return socket;
+  socket = io(window.location.origin, {
+    path: "/socket.io",
+    // A function, so every reconnect presents the latest (possibly refreshed) token.
+    auth: (cb) => cb({ token: getToken() }),
+    transports: ["websocket", "polling"],
+  });
+  registerHandlers(socket);
+  for (const register of extraRegistrars) register(socket);
+  return socket;
+}
+
+export function disconnectRealtime(): void {
+  socket?.removeAllListeners();
+  socket?.disconnect();
+  socket = null;
+}
+
+export function getSocket(): AppSocket | null {
+  return socket;
+}
+
+type EventName = keyof ClientToServerEvents;
+type Payload<E extends EventName> = Parameters<ClientToServerEvents[E]>[0];
+type AckData<E extends EventName> =
+  Parameters<ClientToServerEvents[E]>[1] extends (res: Ack<infer T>) => void ? T : never;
+
+export class RealtimeError extends Error {}
+
+/** Emits a command and resolves with the ack's data; rejects on `{ok:false}`, timeout or no connection. */
+export function emitWithAck<E extends EventName>(event: E, payload: Payload<E>, timeoutMs = 10_000): Promise<AckData<E>> {
+  const s = socket;
+  if (!s || !s.connected) return Promise.reject(new RealtimeError("Not connected"));
+  return new Promise((resolve, reject) => {
+    const emitter = s.timeout(timeoutMs) as unknown as {
+      emit: (ev: string, p: unknown, cb: (err: Error | null, res: Ack<AckData<E>>) => void) => void;
+    };
+    emitter.emit(event, payload, (err, res) => {
+      if (err) reject(new RealtimeError("Timed out"));
+      else if (res.ok) resolve(res.data);
+      else reject(new RealtimeError(res.error));
+    });
+  });
+}

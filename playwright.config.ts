@@ -1,0 +1,47 @@
+import { defineConfig, devices } from "@playwright/test";
+
+// The server is started by scripts/e2e.mjs, which passes its address in BASE_URL.
+const baseURL = process.env.BASE_URL ?? "http://127.0.0.1:3100";
+
+export default defineConfig({
+  testDir: "e2e",
+  testMatch: "*.spec.ts",
+  // scripts/e2e.mjs gives each run its own folder: parallel runs must not wipe each other's traces.
+  outputDir: process.env.PW_OUTPUT_DIR ?? "test-results",
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 120_000,
+  expect: { timeout: 15_000 },
+  reporter: "list",
+  use: {
+    baseURL,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    actionTimeout: 15_000,
+    navigationTimeout: 30_000,
+  },
+  projects: [
+    {
+      name: "chromium",
+      use: {
+        ...devices["Desktop Chrome"],
+        viewport: { width: 1440, height: 900 },
+        launchOptions: {
+          // Debian's Chromium: Playwright's own browser download is not available here.
+          executablePath: "/usr/bin/chromium",
+          args: [
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--no-first-run",
+            "--use-fake-ui-for-media-stream",
+            "--use-fake-device-for-media-stream",
+          ],
+        },
+      },
+    },
+  ],
+});

@@ -1,0 +1,95 @@
+// `npm run test:e2e`: build the client, start the real server on a free port with a fresh, seeded
+// data directory, run Playwright against it, and always stop the server. Extra arguments go to
+// Playwright (e.g. `node scripts/e2e.mjs e2e/chat.spec.ts`).
+import { spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const log = (msg) => console.log(`[e2e] ${msg}`);
+
+// Bound on all interfaces like the server will be; port 0 lets the OS pick one nobody uses, so
+// parallel runs (other engineers, CI) never end up testing each other's servers.
+function freePort(requested) {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once("error", reject);
+    srv.listen(requested, "0.0.0.0", () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(url, server, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`server exited early with code ${server.exitCode}`);
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`server did not answer ${url}/api/health within ${timeoutMs / 1000}s`);
+}
+
+if (process.env.E2E_SKIP_BUILD !== "1") {
+  log("building the client");
+  const build = spawnSync(process.execPath, [join(root, "node_modules/vite/bin/vite.js"), "build", "--logLevel", "warn"], {
+    cwd: root,
+    stdio: "inherit",
+  });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const port = await freePort(Number(process.env.E2E_PORT) || 0);
+const dataDir = mkdtempSync(join(tmpdir(), "teamspace-e2e-"));
+const baseUrl = `http://127.0.0.1:${port}`;
+log(`starting the server on ${baseUrl} with DATA_DIR=${dataDir}`);
+const server = spawn(process.execPath, ["--import", "tsx", join(root, "server/index.ts")], {
+  cwd: root,
+  env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: process.env.LOG_LEVEL ?? "warn" },
+  stdio: ["ignore", "inherit", "inherit"],
+  detached: true,
+});
+
+let exitCode;
+const stopServer = () => {
+  if (server.exitCode !== null || server.signalCode !== null) return;
+  try {
+    process.kill(-server.pid, "SIGTERM"); // the whole group: tsx may have children
+  } catch {
+    server.kill("SIGTERM");
+  }
+};
+for (const sig of ["SIGINT", "SIGTERM"]) {
+  process.on(sig, () => {
+    stopServer();
+    process.exit(130);
+  });
+}
+
+try {
+  await waitForHealth(baseUrl, server, 120_000);
+  log("server is up; running Playwright");
+  const pw = spawnSync(process.execPath, [join(root, "node_modules/@playwright/test/cli.js"), "test", ...process.argv.slice(2)], {
+    cwd: root,
+    stdio: "inherit",
+    env: { PW_OUTPUT_DIR: join("test-results", `run-${port}-${process.pid}`), ...process.env, BASE_URL: baseUrl },
+  });
+  exitCode = pw.status ?? 1;
+} catch (err) {
+  console.error(`[e2e] ${err instanceof Error ? err.message : err}`);
+  exitCode = 1;
+} finally {
+  stopServer();
+  await new Promise((r) => setTimeout(r, 300));
+  rmSync(dataDir, { recursive: true, force: true });
+}
+process.exit(exitCode);

@@ -1,0 +1,19 @@
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from "kysely";
+import type { Database, User } from "../db/schema";
+
+/** Emails are stored lower-cased (see shared/entity-fields), so comparisons use the same form. */
+export const emailOf = (user: Pick<User, "email">) => user.email.toLowerCase();
+
+export const sameEmail = (a: string | null | undefined, b: string | null | undefined) => !!a && !!b && a.toLowerCase() === b.toLowerCase();
+
+export const listHas = (list: readonly string[] | null | undefined, email: string) => (list ?? []).some((e) => sameEmail(e, email));
+
+/** `column @> ARRAY[email]`: the GIN indexes on the list columns serve this form. */
+export function listContains<T extends keyof Database>(eb: ExpressionBuilder<Database, T>, ref: string, email: string): Expression<SqlBool> {
+  return (eb as ExpressionBuilder<any, any>)(ref, "@>", sql<string[]>`ARRAY[${email}]::text[]`);
+}
+
+export const nobody = <T extends keyof Database>(eb: ExpressionBuilder<Database, T>) => eb.lit(false) as Expression<SqlBool>;
+
+/** Keys of `changes` outside `allowed`. */
+export const otherKeys = (changes: Record<string, unknown>, allowed: readonly string[]) => Object.keys(changes).filter((k) => !allowed.includes(k));

@@ -1,0 +1,80 @@
+// Domain events -> sockets. Chat messages go to the channel room (its members are exactly the
+// sockets the channel policy let in); other row changes go to the user rooms of the people the
+// table's read policy lets see the row, and channel changes also move sockets between rooms.
+import type { AppContext, DomainEvents } from "../context";
+import type { Message, User } from "../db/schema";
+import { POLICIES, readableChannelIds } from "../policies";
+import { rooms, type EntityChange } from "@shared/realtime";
+import type { IoServer } from "./hub";
+import { presentMessage, presentRow } from "./present";
+
+type Change = DomainEvents["entities.change"][0];
+type Principal = Pick<User, "id" | "email" | "full_name" | "role" | "team_role">;
+
+async function principals(ctx: AppContext): Promise<Principal[]> {
+  return ctx.db.selectFrom("users").select(["id", "email", "full_name", "role", "team_role"]).execute();
+}
+
+async function readersOf(ctx: AppContext, people: Principal[], table: EntityChange["table"], row: Record<string, unknown> | null): Promise<number[]> {
+  if (!row) return [];
+  const policy = POLICIES[table] as { canRead: (u: User, r: unknown, related?: unknown) => boolean };
+  let related: unknown;
+  if (table === "messages") {
+    related = { channel: await ctx.db.selectFrom("channels").select(["id", "type", "members"]).where("id", "=", Number(row.channel_id)).executeTakeFirst() };
+  }
+  return people.filter((p) => policy.canRead(p as User, row, related)).map((p) => p.id);
+}
+
+export function wireFanout(ctx: AppContext, io: IoServer): () => void {
+  const onMessage = (m: Message) => {
+    io.to(rooms.channel(m.channel_id)).emit("messages.create", presentMessage(m));
+  };
+  const onChange = (c: Change) => {
+    void entityChanged(ctx, io, c).catch((err) => ctx.log.error({ err, table: c.table, id: c.id }, "entities.change fan-out failed"));
+  };
+  ctx.events.on("messages.create", onMessage);
+  ctx.events.on("entities.change", onChange);
+  return () => {
+    ctx.events.off("messages.create", onMessage);
+    ctx.events.off("entities.change", onChange);
+  };
+}
+
+async function entityChanged(ctx: AppContext, io: IoServer, c: Change): Promise<void> {
+  // A new message already went out as messages.create.
+  if (c.table === "messages" && c.op === "create") return;
+  const people = await principals(ctx);
+  const after = c.op === "delete" ? [] : await readersOf(ctx, people, c.table, c.row);
+  const before = await readersOf(ctx, people, c.table, c.before ?? (c.op === "delete" ? c.row : null));
+  const now = new Set(after);
+  const gone = before.filter((id) => !now.has(id));
+  const everyone = after.length === people.length && after.length > 0;
+
+  if (c.table === "channels") {
+    const room = rooms.channel(c.id);
+    if (everyone) io.socketsJoin(room);
+    else if (after.length) io.in(after.map(rooms.user)).socketsJoin(room);
+    if (gone.length) io.in(gone.map(rooms.user)).socketsLeave(room);
+  }
+
+  const row = presentRow(c.table, c.row);
+  const payload: EntityChange = { table: c.table, op: c.op, id: c.id, row: c.op === "delete" ? null : row };
+  if (everyone) io.emit("entities.change", payload);
+  else if (after.length) io.to(after.map(rooms.user)).emit("entities.change", payload);
+  if (c.op === "delete") {
+    if (before.length) io.to(before.map(rooms.user)).emit("entities.change", payload);
+  } else if (gone.length) {
+    // It left their view: for them it is as good as deleted.
+    io.to(gone.map(rooms.user)).emit("entities.change", { table: c.table, op: "delete", id: c.id, row: null });
+  }
+  if (c.table === "channels" && c.op === "delete") io.in(rooms.channel(c.id)).socketsLeave(rooms.channel(c.id));
+}
+
+/** Puts a socket in the rooms of exactly the channels it may read (on connect, and again after recovery). */
+export async function syncChannelRooms(ctx: AppContext, socket: { data: { u: Principal }; rooms: Set<string>; connected: boolean; join(r: string[]): unknown; leave(r: string): unknown }): Promise<void> {
+  const ids = await readableChannelIds(ctx.db, socket.data.u as User);
+  if (!socket.connected) return;
+  const want = new Set(ids.map(rooms.channel));
+  for (const r of socket.rooms) if (r.startsWith("channel:") && !want.has(r)) socket.leave(r);
+  socket.join([...want].filter((r) => !socket.rooms.has(r)));
+}

@@ -1,0 +1,48 @@
+// The realtime hub: what services need from Socket.IO, without knowing about handlers.
+import type { Server, Socket } from "socket.io";
+import type { User } from "../db/schema";
+import { rooms, type ClientToServerEvents, type ServerToClientEvents } from "@shared/realtime";
+import type { PresenceService } from "../services/presence";
+
+/** Kept on every socket (and restored with it by connection state recovery), so kept tiny. */
+export type SocketUser = Pick<User, "id" | "email" | "full_name" | "role" | "team_role">;
+
+export interface SocketData {
+  u: SocketUser;
+}
+
+export interface InterServerEvents {
+  /** A user's profile changed: nodes refresh the copy kept on their sockets. */
+  "users.refresh": (userId: number) => void;
+}
+
+export type IoServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
+export type IoSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
+
+export class RealtimeHub {
+  constructor(
+    readonly io: IoServer,
+    readonly nodeId: string,
+    /** True with the Redis adapter: other nodes hold sockets too. */
+    readonly clustered: boolean,
+    readonly presence: PresenceService,
+  ) {}
+
+  /** Whether the user has a connected socket on any node (local rooms first, then the cluster). */
+  async hasSocket(userId: number): Promise<boolean> {
+    const room = rooms.user(userId);
+    if (this.io.of("/").adapter.rooms.get(room)?.size) return true;
+    if (!this.clustered) return false;
+    try {
+      const found = await this.io.in(room).timeout(2000).fetchSockets();
+      return found.length > 0;
+    } catch {
+      return false;
+    }
+  }
+
+  /** Sockets connected to this node. */
+  get localSockets(): number {
+    return this.io.of("/").sockets.size;
+  }
+}

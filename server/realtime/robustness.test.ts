@@ -1,0 +1,130 @@
+import { describe, it, expect, beforeAll, afterAll } from "vitest";
+import { ENGINES, startTestApp, makeUser, type TestApp, type TestUser } from "../test/harness";
+import { connect, call, record, until, sleep, type ClientSocket } from "./test-clients";
+import type { ChatMessage } from "@shared/realtime";
+import { LIMITS } from "@shared/constants";
+
+describe.each(ENGINES)("realtime robustness (%s)", (engine) => {
+  let app: TestApp;
+  let a: TestUser, b: TestUser, c: TestUser;
+  let sa: ClientSocket, sb: ClientSocket, sc: ClientSocket;
+  let channel: number;
+
+  beforeAll(async () => {
+    app = await startTestApp(engine);
+    [a, b, c] = [await makeUser(app), await makeUser(app), await makeUser(app)];
+    channel = (await app.ctx.db.insertInto("channels").values({ name: "room", type: "private", members: [a.email, b.email] }).returning("id").executeTakeFirstOrThrow()).id;
+    [sa, sb, sc] = await Promise.all([a, b, c].map((u) => connect(app.url, u.token)));
+  }, 180_000);
+  afterAll(async () => {
+    for (const s of [sa, sb, sc]) s?.close();
+    await app?.stop();
+  });
+
+  const stillWorks = async () => {
+    const got = record<ChatMessage>(sb, "messages.create");
+    const ack = await call<ChatMessage>(sa, "messages.create", { channel_id: channel, content: "still here" });
+    expect(ack.ok).toBe(true);
+    await until(got, (m) => m.content === "still here");
+  };
+
+  it("acks malformed payloads with an error naming the field", async () => {
+    const cases: [string, unknown][] = [
+      ["messages.create", { channel_id: "abc", content: "x" }],
+      ["messages.create", { channel_id: channel }],
+      ["messages.create", "just text"],
+      ["messages.create", null],
+      ["signals.send", { call_id: "x", to_user_id: b.user.id, message_type: "teleport" }],
+      ["calls.initiate", { target_user_id: -1 }],
+      ["calls.answer", { call_id: "x", accepted: "maybe" }],
+      ["presence.update", { status: "asleep" }],
+      ["presence.subscribe", { user_ids: Array.from({ length: LIMITS.presenceSubscribeMax + 1 }, (_, i) => i + 1) }],
+    ];
+    for (const [event, payload] of cases) {
+      const ack = await call(sa, event, payload);
+      expect(ack.ok, `${event} ${JSON.stringify(payload).slice(0, 60)}`).toBe(false);
+      if (!ack.ok) expect(ack.error.length).toBeGreaterThan(0);
+    }
+    const noPayload = await call(sa, "messages.create");
+    expect(noPayload.ok).toBe(false);
+    const named = await call(sa, "messages.create", { channel_id: "abc", content: "x" });
+    expect(!named.ok && named.error).toMatch(/channel_id/);
+    await stillWorks();
+  });
+
+  it("answers unknown events with an error when an ack is given, and ignores them otherwise", async () => {
+    expect(await call(sa, "admin.destroyEverything", { x: 1 })).toEqual({ ok: false, error: "Unknown event: admin.destroyEverything" });
+    expect(await call(sa, "toString", {})).toEqual({ ok: false, error: "Unknown event: toString" });
+    (sa as any).emit("no.ack.here", { x: 1 });
+    await stillWorks();
+  });
+
+  it("refuses over-long content and signal data with an ack, and drops a client over the frame limit without harm to others", async () => {
+    const long = await call(sa, "messages.create", { channel_id: channel, content: "x".repeat(LIMITS.messageMaxChars + 1) });
+    expect(long.ok).toBe(false);
+    const big = await call(sa, "signals.send", { call_id: "c", to_user_id: b.user.id, message_type: "offer", message_data: "y".repeat(LIMITS.signalMaxBytes + 10) });
+    expect(big.ok).toBe(false);
+
+    const victim = await connect(app.url, c.token, { reconnection: false });
+    const closed = new Promise<string>((resolve) => victim.on("disconnect", (r) => resolve(r)));
+    (victim as any).emit("messages.create", { channel_id: channel, content: "z".repeat(LIMITS.socketMaxPayloadBytes + 1000) }, () => {});
+    expect(await closed).toMatch(/transport (close|error)/);
+    await stillWorks();
+  });
+
+  it("refuses signals to a call the sender is not in, or to someone not in it", async () => {
+    const started = await call(sa, "calls.initiate", { target_user_id: b.user.id });
+    if (!started.ok) throw new Error(started.error);
+    const id = started.data.call_id;
+    await call(sb, "calls.answer", { call_id: id, accepted: true });
+    const inA = record(sa, "signals.receive");
+    expect(await call(sc, "signals.send", { call_id: id, to_user_id: a.user.id, message_type: "offer", message_data: {} })).toEqual({
+      ok: false,
+      error: "You are not in this call",
+    });
+    expect(await call(sa, "signals.send", { call_id: id, to_user_id: c.user.id, message_type: "offer", message_data: {} })).toEqual({
+      ok: false,
+      error: "The recipient is not in this call",
+    });
+    expect(await call(sa, "signals.send", { call_id: "no-such-call", to_user_id: b.user.id, message_type: "ice_candidate" })).toEqual({
+      ok: false,
+      error: "Call not found",
+    });
+    await sleep(150);
+    expect(inA).toHaveLength(0);
+    await call(sa, "calls.end", { call_id: id });
+    expect((await call(sa, "signals.send", { call_id: id, to_user_id: b.user.id, message_type: "offer", message_data: {} })).ok).toBe(false);
+    await stillWorks();
+  });
+
+  it("replays what a briefly dropped client missed, exactly once, with recovered === true", async () => {
+    const sock = await connect(app.url, b.token);
+    try {
+      const got = record<ChatMessage>(sock, "messages.create");
+      await call(sa, "messages.create", { channel_id: channel, content: "before" });
+      await until(got, (m) => m.content === "before");
+      const reconnected = new Promise<void>((resolve) => sock.io.once("reconnect", () => resolve()));
+      // Reconnect only after the burst below, so every one of those messages is missed live.
+      sock.io.reconnectionDelay(1000).reconnectionDelayMax(1000).randomizationFactor(0);
+      // A network drop: the transport dies without a clean disconnect.
+      (sock.io as any).engine.close();
+      expect(sock.connected).toBe(false);
+      const sent: number[] = [];
+      for (let i = 0; i < 20; i++) {
+        const ack = await call<ChatMessage>(sa, "messages.create", { channel_id: channel, content: `missed ${i}` });
+        if (ack.ok) sent.push(ack.data.id);
+      }
+      expect(sent).toHaveLength(20);
+      expect(sock.connected).toBe(false);
+      expect(got.filter((m) => m.content.startsWith("missed"))).toHaveLength(0);
+      await reconnected;
+      await until(got, (m) => m.content === "missed 19");
+      expect(sock.recovered).toBe(true);
+      await call(sa, "messages.create", { channel_id: channel, content: "after" });
+      await until(got, (m) => m.content === "after");
+      expect(got.filter((m) => m.content.startsWith("missed")).map((m) => m.id)).toEqual(sent);
+    } finally {
+      sock.close();
+    }
+  });
+});
