@@ -31,7 +31,7 @@ export async function person(browser: Browser, email: string) {
     return (await res.json()) as { id: number; full_name: string };
   });
   // The socket must be up before anyone calls us, or the invite waits for the next poll/connect.
-  await expect.poll(() => page.evaluate(() => !!window.__calls)).toBe(true);
+  await expect.poll(() => page.evaluate(() => !!window.__calls), { timeout: 60_000 }).toBe(true);
   return { context, page, id: me.id, name: me.full_name };
 }
 
@@ -39,7 +39,7 @@ export function callStatus(page: Page): Promise<CallStatus | undefined> {
   return page.evaluate(() => window.__calls?.state().status);
 }
 
-export async function expectStatus(page: Page, status: CallStatus, timeout = 10_000): Promise<void> {
+export async function expectStatus(page: Page, status: CallStatus, timeout = 20_000): Promise<void> {
   await expect.poll(() => callStatus(page), { timeout }).toBe(status);
 }
 

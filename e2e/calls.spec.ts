@@ -13,10 +13,11 @@ import {
   setMyStatus,
 } from "./calls-helpers";
 
-test.use({ launchOptions: CALL_LAUNCH_OPTIONS });
+test.use({ launchOptions: CALL_LAUNCH_OPTIONS, actionTimeout: 30_000 });
 test.describe.configure({ mode: "serial" });
 
 test("a one-to-one video call from the directory: both see video, mute reaches the other side, history records it", async ({ browser }) => {
+  test.setTimeout(120_000);
   const a = await person(browser, USERS.member);
   const b = await person(browser, USERS.member2);
   try {
@@ -77,6 +78,7 @@ test("a one-to-one video call from the directory: both see video, mute reaches t
 });
 
 test("a busy callee rejects at once, and the caller sees the call end", async ({ browser }) => {
+  test.setTimeout(120_000);
   const a = await person(browser, USERS.member);
   const b = await person(browser, USERS.member2);
   try {
@@ -100,7 +102,7 @@ test("a busy callee rejects at once, and the caller sees the call end", async ({
 });
 
 test("a call nobody answers becomes missed", async ({ browser }) => {
-  test.setTimeout(RING_TIMEOUT_MS + 40_000);
+  test.setTimeout(RING_TIMEOUT_MS + 90_000);
   const a = await person(browser, USERS.member);
   const b = await person(browser, USERS.member2);
   try {
@@ -120,7 +122,7 @@ test("a call nobody answers becomes missed", async ({ browser }) => {
 });
 
 test("accept to first remote frame, median of 5 calls", async ({ browser }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const a = await person(browser, USERS.member);
   const b = await person(browser, USERS.member2);
   const samples: number[] = [];

@@ -37,9 +37,17 @@ describe.each(ENGINES)("files: who may read (%s)", (engine) => {
     await app.ctx.db.insertInto("shared_files").values({ name: "a", stored_file_id: a.body.id, created_by: owner.email, shared_with_emails: [friend.email] }).execute();
     expect(await status(friend, a.body.file_url)).toBe(200);
     const b = await uploadFile(app, owner.token, bytes);
-    await app.ctx.db.insertInto("shared_files").values({ name: "b", file_url: `/phpapi/files/${b.body.id}`, created_by: friend.email }).execute();
+    await app.ctx.db.insertInto("shared_files").values({ name: "b", file_url: `/phpapi/files/${b.body.id}?x=1`, created_by: owner.email, shared_with_emails: [friend.email] }).execute();
     expect(await status(friend, b.body.file_url)).toBe(200);
     expect(await status(stranger, b.body.file_url)).toBe(404);
+  });
+
+  it("library file: a link made by someone else than the owner grants nothing", async () => {
+    const up = await uploadFile(app, owner.token, bytes);
+    await app.ctx.db.insertInto("shared_files").values({ name: "mine now", file_url: up.body.file_url, created_by: stranger.email }).execute();
+    await app.ctx.db.insertInto("shared_files").values({ name: "also", stored_file_id: up.body.id, created_by: friend.email, shared_with_emails: [stranger.email] }).execute();
+    expect(await status(stranger, up.body.file_url)).toBe(404);
+    expect(await status(friend, up.body.file_url)).toBe(404);
   });
 
   it("message attachment in a private channel: members yes, others 404", async () => {
@@ -64,6 +72,9 @@ describe.each(ENGINES)("files: who may read (%s)", (engine) => {
       .values({ channel_id: priv.id, sender_id: owner.user.id, message_type: "file", file_url: loose.body.file_url, file_name: "x" })
       .execute();
     expect(await status(friend, loose.body.file_url)).toBe(200);
+    expect(await status(stranger, loose.body.file_url)).toBe(404);
+    // Re-posting someone else's link in a public channel does not open it up.
+    await app.ctx.db.insertInto("messages").values({ channel_id: pub.id, sender_id: stranger.user.id, file_url: loose.body.file_url }).execute();
     expect(await status(stranger, loose.body.file_url)).toBe(404);
   });
 

@@ -31,6 +31,8 @@ describe.each(ENGINES)("files: large base64 bodies (%s)", (engine) => {
     e.use("/api", r);
     e.use(errorHandler(app.ctx.log));
     server = http.createServer(e);
+    // Node closes idle keep-alive sockets after 5 s; on a loaded machine the client can reuse one just as it closes.
+    server.keepAliveTimeout = 60_000;
     await new Promise<void>((res) => server.listen(0, "127.0.0.1", () => res()));
     const addr = server.address() as { port: number };
     wired = { url: `http://127.0.0.1:${addr.port}` };

@@ -43,24 +43,40 @@ function linksTo(col: string, id: string): Expression<SqlBool> {
   return sql<SqlBool>`(${sql.ref(col)} like ${`%/${id}`} or ${sql.ref(col)} like ${`%/${id}?%`})`;
 }
 
-async function sharedWith(db: Db, user: Reader, fileId: string): Promise<boolean> {
+type FileRef = Pick<StoredFile, "id" | "owner_id">;
+
+/**
+ * Only links made by the file's owner count: otherwise anyone who learned an id could grant
+ * themselves access by creating a shared_files row or posting a message that links it.
+ * (A file whose owner was deleted has no owner to compare with; any link counts then.)
+ */
+async function ownerEmail(db: Db, file: FileRef): Promise<string | null> {
+  if (file.owner_id === null) return null;
+  const u = await db.selectFrom("users").select("email").where("id", "=", file.owner_id).executeTakeFirst();
+  return u ? lower(u.email) : null;
+}
+
+async function sharedWith(db: Db, user: Reader, file: FileRef): Promise<boolean> {
+  const owner = await ownerEmail(db, file);
   const row = await db
     .selectFrom("shared_files")
     .select("id")
-    .where((eb) => eb.or([eb("stored_file_id", "=", fileId), linksTo("file_url", fileId)]))
+    .where((eb) => eb.or([eb("stored_file_id", "=", file.id), linksTo("file_url", file.id)]))
+    .where((eb) => (owner === null ? eb.lit(true) : eb(eb.fn("lower", ["created_by"]), "=", owner)))
     .where((eb) => eb.or([eb(eb.fn("lower", ["created_by"]), "=", lower(user.email)), listHolds("shared_with_emails", user.email)]))
     .limit(1)
     .executeTakeFirst();
   return !!row;
 }
 
-/** A message in a channel the reader can read links to the file (chat attachments sent without item_id). */
-async function postedWhereReadable(db: Db, user: Reader, fileId: string): Promise<boolean> {
+/** The owner posted the file (a chat attachment sent without item_id) in a channel the reader can read. */
+async function postedWhereReadable(db: Db, user: Reader, file: FileRef): Promise<boolean> {
   const row = await db
     .selectFrom("messages as m")
     .innerJoin("channels as c", "c.id", "m.channel_id")
     .select("m.id")
-    .where(linksTo("m.file_url", fileId))
+    .where(linksTo("m.file_url", file.id))
+    .where((eb) => (file.owner_id === null ? eb.lit(true) : eb("m.sender_id", "=", file.owner_id)))
     .where((eb) => eb.or([eb("c.type", "=", "public"), listHolds("c.members", user.email)]))
     .limit(1)
     .executeTakeFirst();
@@ -79,10 +95,10 @@ export async function canReadStoredFile(db: Db, user: Reader, file: StoredFile):
       return true;
     case "messages": {
       if (file.item_id && /^\d+$/.test(file.item_id) && (await canReadChannelById(db, user, Number(file.item_id)))) return true;
-      return postedWhereReadable(db, user, file.id);
+      return postedWhereReadable(db, user, file);
     }
     case "file_library":
-      return sharedWith(db, user, file.id);
+      return sharedWith(db, user, file);
     case "recording": {
       if (file.item_id && (await isCallParticipant(db, user.id, file.item_id))) return true;
       return recordingOfCallWith(db, user.id, file.id);

@@ -1,5 +1,7 @@
 import { lazy, Suspense, useEffect } from "react";
+import { useLocation } from "react-router-dom";
 import { hangUp, registerCallHandlers } from "../../calls/controller";
+import { pageFromPath } from "../../lib/pages";
 import { useCallsStore } from "../../stores/calls";
 import { useUiStore } from "../../stores/ui";
 import { IncomingCallDialog } from "./IncomingCallDialog";
@@ -19,12 +21,14 @@ export function CallLayer() {
   const pickerOpen = useUiStore((s) => s.callPicker.open);
   const status = useCallsStore((s) => s.status);
   const outgoing = useCallsStore((s) => s.outgoing);
+  // The meeting page shows the call inline; everywhere else it takes the full screen.
+  const onMeetPage = pageFromPath(useLocation().pathname) === "Meet";
 
   useEffect(() => registerCallHandlers(), []);
   useEffect(() => () => hangUp(), []);
 
   // The caller sees "Calling..." until someone answers; everyone else goes straight to the call view.
-  const showCallView = status === "connected" || (status === "connecting" && !outgoing);
+  const showCallView = !onMeetPage && (status === "connected" || (status === "connecting" && !outgoing));
 
   return (
     <>

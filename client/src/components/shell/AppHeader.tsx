@@ -2,6 +2,7 @@ import type { PageName } from "../../lib/pages";
 import { Separator } from "../ui/separator";
 import { BrandMark, PRODUCT_NAME } from "./BrandMark";
 import { ConnectionPill } from "./ConnectionPill";
+import { HEADER_ACTIONS_ID } from "./headerSlot";
 import { FALLBACK_META, PAGE_META } from "./navItems";
 import { SidebarTrigger } from "./SidebarTrigger";
 import { useSidebar } from "./sidebarContext";
@@ -28,6 +29,7 @@ export function AppHeader({ page }: { page: PageName }) {
       )}
       <div className="ml-auto flex items-center gap-2">
         <ConnectionPill />
+        <div id={HEADER_ACTIONS_ID} className="flex items-center gap-1 empty:hidden" />
       </div>
     </header>
   );

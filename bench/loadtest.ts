@@ -1,0 +1,153 @@
+// `npm run loadtest -- --url http://127.0.0.1:3000 --scenario chat --users 200 --room-size 20 --rate 200 --duration 10`
+//
+// Users come from one of:
+//   --database-url URL --jwt-secret S   written straight into the app's database (fast; thousands)
+//   --admin-email E --admin-password P  created through the API (POST /entities/users, /entities/channels)
+// and are cached in --token-cache FILE (default in the temp dir; "none" to skip) for the next run.
+// --rate: chat = messages/s in total across all senders; calls = calls started/s in total;
+//   presence = status changes/s in total; mixed = chat at --rate, presence at rate/5, calls at rate/20.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { openDb } from "../server/db";
+import { BENCH_PASSWORD, createFixture, type BenchRoom, type BenchUser, type Fixture } from "./lib/fixture";
+import { closeAll, connectAll, runChat } from "./lib/driver";
+import { runCalls, runPresence } from "./lib/scenarios";
+import { metrics } from "./lib/servers";
+import { mb, ms, type LatencySummary } from "./lib/stats";
+
+const { values: f } = parseArgs({
+  options: {
+    url: { type: "string", default: "http://127.0.0.1:3000" },
+    users: { type: "string", default: "100" },
+    "room-size": { type: "string", default: "10" },
+    rate: { type: "string", default: "100" },
+    duration: { type: "string", default: "10" },
+    scenario: { type: "string", default: "chat" },
+    json: { type: "boolean", default: false },
+    "database-url": { type: "string" },
+    "jwt-secret": { type: "string", default: process.env.JWT_SECRET },
+    "admin-email": { type: "string" },
+    "admin-password": { type: "string" },
+    "token-cache": { type: "string", default: path.join(os.tmpdir(), "teamspace-loadtest-tokens.json") },
+    "connect-concurrency": { type: "string", default: "50" },
+  },
+});
+const url = f.url!.replace(/\/$/, "");
+const USERS = Number(f.users);
+const ROOM = Number(f["room-size"]);
+const RATE = Number(f.rate);
+const DURATION = Number(f.duration) * 1000;
+const scenario = f.scenario as "chat" | "calls" | "presence" | "mixed";
+if (!["chat", "calls", "presence", "mixed"].includes(scenario)) throw new Error("--scenario must be chat, calls, presence or mixed");
+
+async function apiJson<T>(path: string, body: unknown, token?: string): Promise<T> {
+  const res = await fetch(`${url}/api${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  const data = (await res.json().catch(() => ({}))) as T & { error?: string };
+  if (!res.ok) throw new Error(`POST ${path}: ${res.status} ${data.error ?? ""}`);
+  return data;
+}
+
+/** Through the public API: an admin creates users and private channels; each user signs in. */
+async function fixtureViaApi(): Promise<Fixture> {
+  if (!f["admin-email"] || !f["admin-password"]) throw new Error("give --database-url and --jwt-secret, or --admin-email and --admin-password");
+  const admin = await apiJson<{ accessToken: string }>("/auth/login", { email: f["admin-email"], password: f["admin-password"] });
+  const tag = Math.random().toString(36).slice(2, 8);
+  const users: BenchUser[] = [];
+  for (let i = 0; i < USERS; i++) {
+    const email = `load-${tag}-${i}@bench.test`;
+    const u = await apiJson<{ id: number }>("/entities/users", { email, password: BENCH_PASSWORD, full_name: `Load ${i}` }, admin.accessToken);
+    const t = await apiJson<{ accessToken: string }>("/auth/login", { email, password: BENCH_PASSWORD });
+    users.push({ id: u.id, email, token: t.accessToken, channels: [] });
+  }
+  const rooms: BenchRoom[] = [];
+  for (let start = 0; start < USERS; start += ROOM) {
+    const members = Array.from({ length: Math.min(ROOM, USERS - start) }, (_, k) => start + k);
+    const ch = await apiJson<{ id: number }>(
+      "/entities/channels",
+      { name: `load-${tag}-${rooms.length}`, type: "private", members: members.map((m) => users[m].email) },
+      admin.accessToken,
+    );
+    rooms.push({ id: ch.id, members });
+    for (const m of members) users[m].channels.push(ch.id);
+  }
+  return { users, rooms };
+}
+
+async function loadFixture(): Promise<Fixture> {
+  const cacheFile = f["token-cache"] === "none" ? null : f["token-cache"]!;
+  const key = `${url}|${USERS}|${ROOM}|${f["database-url"] ?? ""}`;
+  if (cacheFile && fs.existsSync(cacheFile)) {
+    const cached = JSON.parse(fs.readFileSync(cacheFile, "utf8")) as { key: string; fixture: Fixture };
+    if (cached.key === key) return cached.fixture;
+  }
+  let fixture: Fixture;
+  if (f["database-url"]) {
+    if (!f["jwt-secret"]) throw new Error("--jwt-secret (or JWT_SECRET) is needed with --database-url to sign tokens");
+    const handle = await openDb({ databaseUrl: f["database-url"], poolSize: 4 });
+    try {
+      fixture = await createFixture(handle.db, new TextEncoder().encode(f["jwt-secret"]), { users: USERS, roomSize: ROOM });
+    } finally {
+      await handle.close();
+    }
+  } else {
+    fixture = await fixtureViaApi();
+  }
+  if (cacheFile) fs.writeFileSync(cacheFile, JSON.stringify({ key, fixture }), { mode: 0o600 });
+  return fixture;
+}
+
+const lat = (l: LatencySummary) => `p50 ${ms(l.p50)} p95 ${ms(l.p95)} p99 ${ms(l.p99)} max ${ms(l.max)} ms (n=${l.count})`;
+
+async function main() {
+  const fx = await loadFixture();
+  const before = await metrics(url);
+  const conn = await connectAll(url, fx.users, Number(f["connect-concurrency"]));
+  const out: Record<string, unknown> = { url, scenario, users: fx.users.length, connected: fx.users.length - conn.failed, connect: conn.connect };
+  const log = (s: string) => !f.json && console.log(s);
+  log(`connected ${fx.users.length - conn.failed}/${fx.users.length} sockets: ${lat(conn.connect)}${conn.failed ? `; errors: ${conn.errors.join("; ")}` : ""}`);
+  const jobs: Promise<void>[] = [];
+  if (scenario === "chat" || scenario === "mixed") {
+    jobs.push(
+      runChat(conn.sockets, fx.users, fx.rooms, { rate: RATE, durationMs: DURATION, warmupMs: 1000 }).then((r) => {
+        out.chat = r;
+        log(`chat: ${r.sent} sent at ${RATE}/s, ${r.delivered}/${r.expected} delivered, ${r.deliveriesPerSec.toFixed(0)} deliveries/s, lost ${r.lost}, duplicates ${r.duplicates}, ack errors ${r.ackErrors}`);
+        log(`  send-to-receive ${lat(r.latency)}; ack ${lat(r.ack)}`);
+      }),
+    );
+  }
+  if (scenario === "presence" || scenario === "mixed") {
+    jobs.push(
+      runPresence(conn.sockets, fx.users, { rate: scenario === "mixed" ? RATE / 5 : RATE, durationMs: DURATION }).then((r) => {
+        out.presence = r;
+        log(`presence: ${r.updates} updates, ${r.deliveries} pushes, ${r.deliveriesPerSec.toFixed(0)} pushes/s, errors ${r.errors}; ${lat(r.latency)}`);
+      }),
+    );
+  }
+  if (scenario === "calls" || scenario === "mixed") {
+    jobs.push(
+      runCalls(conn.sockets, fx.users, { rate: scenario === "mixed" ? RATE / 20 : RATE, durationMs: DURATION }).then((r) => {
+        out.calls = r;
+        log(`calls: ${r.completed}/${r.started} completed over ${r.pairs} pairs (${r.callsPerSec.toFixed(1)}/s), failed ${r.failed}${r.firstError ? ` (${r.firstError})` : ""}`);
+        log(`  setup ${lat(r.setup)}; signal ${lat(r.signal)}`);
+      }),
+    );
+  }
+  await Promise.all(jobs);
+  const after = await metrics(url, false);
+  out.server = { before, after };
+  if (after) log(`server: RSS ${before ? mb(before.rss) : "?"} -> ${mb(after.rss)} MB, heap ${mb(after.heapUsed)} MB, ${after.sockets} sockets on the node measured`);
+  closeAll(conn.sockets);
+  if (f.json) console.log(JSON.stringify(out, null, 2));
+  setTimeout(() => process.exit(0), 200);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
