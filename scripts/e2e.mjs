@@ -1,6 +1,7 @@
 // `npm run test:e2e`: build the client, start the real server on a free port with a fresh, seeded
 // data directory, run Playwright against it, and always stop the server. Extra arguments go to
-// Playwright (e.g. `node scripts/e2e.mjs e2e/chat.spec.ts`).
+// Playwright (e.g. `node scripts/e2e.mjs e2e/chat.spec.ts`). E2E_BASE_URL=http://host:port skips the
+// build and the server and tests an already running instance (handy while iterating).
 import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
@@ -37,6 +38,20 @@ async function waitForHealth(url, server, timeoutMs) {
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(`server did not answer ${url}/api/health within ${timeoutMs / 1000}s`);
+}
+
+function runPlaywright(baseUrl, runId) {
+  const pw = spawnSync(process.execPath, [join(root, "node_modules/@playwright/test/cli.js"), "test", ...process.argv.slice(2)], {
+    cwd: root,
+    stdio: "inherit",
+    env: { PW_OUTPUT_DIR: join("test-results", `run-${runId}-${process.pid}`), ...process.env, BASE_URL: baseUrl },
+  });
+  return pw.status ?? 1;
+}
+
+if (process.env.E2E_BASE_URL) {
+  log(`testing the running instance at ${process.env.E2E_BASE_URL}`);
+  process.exit(runPlaywright(process.env.E2E_BASE_URL, "external"));
 }
 
 if (process.env.E2E_SKIP_BUILD !== "1") {
@@ -76,14 +91,10 @@ for (const sig of ["SIGINT", "SIGTERM"]) {
 }
 
 try {
-  await waitForHealth(baseUrl, server, 120_000);
+  // A cold PGlite start (migrations + demo seed) takes well over a minute on a busy 2-core machine.
+  await waitForHealth(baseUrl, server, 300_000);
   log("server is up; running Playwright");
-  const pw = spawnSync(process.execPath, [join(root, "node_modules/@playwright/test/cli.js"), "test", ...process.argv.slice(2)], {
-    cwd: root,
-    stdio: "inherit",
-    env: { PW_OUTPUT_DIR: join("test-results", `run-${port}-${process.pid}`), ...process.env, BASE_URL: baseUrl },
-  });
-  exitCode = pw.status ?? 1;
+  exitCode = runPlaywright(baseUrl, port);
 } catch (err) {
   console.error(`[e2e] ${err instanceof Error ? err.message : err}`);
   exitCode = 1;

@@ -36,7 +36,7 @@ export async function createMessage(ctx: AppContext, user: User, input: unknown)
       file_name: data.file_name?.trim() || null,
       ...(messagesPolicy.serverFields.create(user, data, trx) as { sender_id: number; sender_name: string; sender_email: string }),
     });
-    await touchChannel(trx, stored.channel_id, new Date(stored.created_at as unknown as string | Date));
+    await touchChannel(trx, stored.channel_id, new Date(stored.created_at));
     return stored;
   });
   emitMessageCreated(ctx, message);

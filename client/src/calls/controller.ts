@@ -147,6 +147,10 @@ export function toggleCamera(): void {
   engine?.toggleCamera();
 }
 
+export async function toggleRecording(): Promise<void> {
+  await engine?.toggleRecording();
+}
+
 export async function toggleScreenShare(): Promise<void> {
   await engine?.toggleScreenShare();
 }

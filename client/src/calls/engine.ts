@@ -10,6 +10,7 @@ import { loadIceServers } from "./ice";
 import { describeMediaError, openCallMedia, stopStream } from "./media";
 import { closeCallNotice } from "./notify";
 import { createPeer, signalType, type Peer, type PeerSignal } from "./peer";
+import { isRecording, startRecording, stopRecording } from "./recorder";
 
 interface PeerEntry {
   peer: Peer;
@@ -254,11 +255,20 @@ function sendSignal(userId: number, data: PeerSignal): void {
   }).catch((err) => console.warn(`Failed to send signal: ${errorText(err)}`));
 }
 
-/** The callee accepted: send the offer and candidates prepared while it rang. */
+/**
+ * The callee accepted: send the offer prepared while it rang. By now the local description holds
+ * every candidate gathered so far, so one signal replaces the offer and its trickle of candidates.
+ */
 function release(entry: PeerEntry): void {
   const held = entry.held;
   if (!held) return;
   entry.held = undefined;
+  const desc = entry.pc.localDescription;
+  if (desc?.type === "offer" && held.some((d) => d.type === "offer")) {
+    sendSignal(entry.userId, { type: "offer", sdp: desc.sdp });
+    for (const data of held) if (data.type !== "offer" && data.type !== "candidate") sendSignal(entry.userId, data);
+    return;
+  }
   for (const data of held) sendSignal(entry.userId, data);
 }
 
@@ -335,6 +345,8 @@ function endIfAlone(): void {
 
 /** Stops every track, closes every connection and forgets the call (spec section 4). */
 function cleanup(): void {
+  // Stops the recorder first, which then uploads what it has in the background.
+  void stopRecording();
   for (const userId of [...peers.keys()]) {
     const entry = peers.get(userId);
     peers.delete(userId);
@@ -419,4 +431,17 @@ function stopScreenShare(): void {
   if (cameraTrack && local) for (const { peer } of peers.values()) peer.replaceTrack(track, cameraTrack, local);
   track.stop();
   store().patch({ screenSharing: false, localStream: local });
+}
+
+export async function toggleRecording(): Promise<void> {
+  if (isRecording()) {
+    store().patch({ recording: false });
+    await stopRecording();
+    return;
+  }
+  const remotes = Object.values(store().participants)
+    .map((p) => p.stream)
+    .filter((s): s is MediaStream => !!s);
+  const ok = await startRecording(local, remotes);
+  store().patch({ recording: ok });
 }

@@ -38,6 +38,8 @@ interface CallsState {
   audioEnabled: boolean;
   videoEnabled: boolean;
   screenSharing: boolean;
+  /** This browser records the call (and uploads it when the recording stops). */
+  recording: boolean;
   /** Epoch ms when the call became connected; drives the on-screen timer. */
   connectedAt: number | null;
   /** Epoch ms when this side accepted (callee) or learned of the accept (caller). */
@@ -69,6 +71,7 @@ const IDLE = {
   audioEnabled: true,
   videoEnabled: true,
   screenSharing: false,
+  recording: false,
   connectedAt: null,
   acceptedAt: null,
   endReason: null,

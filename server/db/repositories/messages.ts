@@ -1,5 +1,5 @@
 // Message and channel rows touched when a message is posted.
-import type { Insertable, Kysely } from "kysely";
+import type { Insertable } from "kysely";
 import type { Channel, Message, MessagesTable } from "../schema";
 import type { DbLike } from "./entities";
 
@@ -13,8 +13,7 @@ export function insertMessage(db: DbLike, values: Insertable<MessagesTable>): Pr
 
 /** Moves the channel's last_activity forward (never back, if posts commit out of order). */
 export async function touchChannel(db: DbLike, channelId: number, at: Date): Promise<void> {
-  // Through the untyped view: the schema's timestamp column types do not accept a Date here.
-  await (db as unknown as Kysely<any>)
+  await db
     .updateTable("channels")
     .set({ last_activity: at })
     .where("id", "=", channelId)

@@ -62,7 +62,7 @@ export function CallCard({ call, myId }: { call: CallRecord; myId: number | unde
         <div className="flex flex-wrap gap-2">
           {call.participant_list.map((p) => (
             <span key={p.user_id} className="flex items-center gap-2 rounded-full border bg-muted/30 py-1 pr-3 pl-1 text-xs">
-              <UserAvatar name={p.name} className="size-5 text-[9px]" />
+              <UserAvatar name={p.name} className="size-5 *:text-[9px]" />
               <span className="font-medium">{p.user_id === myId ? "You" : p.name}</span>
               <span className="text-muted-foreground">
                 {PARTICIPANT_TEXT[p.status] ?? label(p.status)}

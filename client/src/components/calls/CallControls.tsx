@@ -1,6 +1,6 @@
-import { Mic, MicOff, MonitorUp, MonitorX, PhoneOff, Video, VideoOff } from "lucide-react";
+import { Circle, Mic, MicOff, MonitorUp, MonitorX, PhoneOff, Square, Video, VideoOff } from "lucide-react";
 import type { ReactNode } from "react";
-import { hangUp, toggleCamera, toggleMute, toggleScreenShare } from "../../calls/controller";
+import { hangUp, toggleCamera, toggleMute, toggleRecording, toggleScreenShare } from "../../calls/controller";
 import { cn } from "../../lib/utils";
 import { useCallsStore } from "../../stores/calls";
 import { SimpleTooltip } from "../ui/tooltip";
@@ -50,6 +50,8 @@ export function CallControls({ onHangUp = hangUp, extra }: { onHangUp?: () => vo
   const audioEnabled = useCallsStore((s) => s.audioEnabled);
   const videoEnabled = useCallsStore((s) => s.videoEnabled);
   const sharing = useCallsStore((s) => s.screenSharing);
+  const recording = useCallsStore((s) => s.recording);
+  const connected = useCallsStore((s) => s.status === "connected");
   const isVideo = useCallsStore((s) => s.callType === "video");
   const canShare = isVideo && typeof navigator !== "undefined" && !!navigator.mediaDevices?.getDisplayMedia;
 
@@ -79,6 +81,15 @@ export function CallControls({ onHangUp = hangUp, extra }: { onHangUp?: () => vo
           {sharing ? <MonitorX /> : <MonitorUp />}
         </ControlButton>
       )}
+      <ControlButton
+        label={recording ? "Stop recording" : "Record call"}
+        onClick={() => void toggleRecording()}
+        active={!recording}
+        pressed={recording}
+        disabled={!connected || typeof MediaRecorder === "undefined"}
+      >
+        {recording ? <Square className="fill-rose-600 text-rose-600" /> : <Circle />}
+      </ControlButton>
       {extra}
       <ControlButton label="Hang up" onClick={onHangUp} danger>
         <PhoneOff />

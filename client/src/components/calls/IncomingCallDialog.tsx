@@ -25,7 +25,7 @@ export function IncomingCallDialog() {
         <div className="flex flex-col items-center gap-4">
           <span className="relative flex">
             <span className="absolute inset-0 animate-ping rounded-full bg-emerald-500/30" />
-            <UserAvatar name={name} className="relative size-20 text-2xl ring-4 ring-background" />
+            <UserAvatar name={name} className="relative size-20 *:text-2xl ring-4 ring-background" />
           </span>
           <div className="grid gap-1.5">
             <DialogTitle className="text-xl">{name}</DialogTitle>

@@ -33,7 +33,7 @@ export function OutgoingCallDialog() {
           ) : (
             <span className="relative flex">
               <span className="absolute inset-0 animate-ping rounded-full bg-primary/25" />
-              <UserAvatar name={title} className="relative size-20 text-2xl ring-4 ring-background" />
+              <UserAvatar name={title} className="relative size-20 *:text-2xl ring-4 ring-background" />
             </span>
           )}
           <div className="grid gap-1.5">

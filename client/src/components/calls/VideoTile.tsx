@@ -77,7 +77,7 @@ export function VideoTile({
       />
       {showAvatar && (
         <div className="absolute inset-0 flex flex-col items-center justify-center gap-3">
-          <UserAvatar name={name} className="size-20 text-2xl ring-4 ring-white/10" />
+          <UserAvatar name={name} className="size-20 *:text-2xl ring-4 ring-white/10" />
           {status && <span className="text-sm text-white/60">{status}</span>}
         </div>
       )}

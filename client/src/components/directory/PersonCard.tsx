@@ -21,7 +21,7 @@ export function PersonCard({ user, presence, isMe, onCall }: PersonCardProps) {
     <Card className="group flex flex-col gap-4 p-5 transition-shadow hover:shadow-md" data-testid={`person-${user.id}`}>
       <div className="flex items-start gap-3.5">
         <span className="relative shrink-0">
-          <UserAvatar name={user.full_name} email={user.email} photo={user.profile_photo} className="size-12 text-sm" />
+          <UserAvatar name={user.full_name} email={user.email} photo={user.profile_photo} className="size-12 *:text-sm" />
           <PresenceDot presence={presence} className="absolute -right-0.5 -bottom-0.5 size-3 ring-2 ring-card" />
         </span>
         <div className="grid min-w-0 flex-1 gap-0.5">

@@ -41,14 +41,19 @@ export function DeviceSettingsDialog({ open, onOpenChange }: { open: boolean; on
     onOpenChange(false);
   };
 
+  const pick = (key: keyof MediaSettings, list: MediaDeviceInfo[] | undefined) =>
+    choice[key] && list?.some((d) => d.deviceId === choice[key]) ? choice[key] : list?.[0]?.deviceId;
+
   const save = () => {
-    writeMediaSettings(choice);
+    // What the pickers show is what is saved, including a default the user left as it was.
+    writeMediaSettings({
+      camera_id: pick("camera_id", devices?.cameras),
+      microphone_id: pick("microphone_id", devices?.microphones),
+      speaker_id: pick("speaker_id", devices?.speakers),
+    });
     toast({ title: "Device settings saved", description: "Your next call will use these devices.", variant: "success" });
     close();
   };
-
-  const pick = (key: keyof MediaSettings, list: MediaDeviceInfo[] | undefined) =>
-    choice[key] && list?.some((d) => d.deviceId === choice[key]) ? choice[key] : list?.[0]?.deviceId;
 
   return (
     <Dialog open={open} onOpenChange={(next) => (next ? onOpenChange(true) : close())}>

@@ -40,7 +40,7 @@ export function PhotoCard({ user }: { user: User }) {
   return (
     <Card className="flex flex-col items-center gap-4 p-6 text-center">
       <div className="relative">
-        <UserAvatar name={user.full_name} email={user.email} photo={user.profile_photo} className="size-24 text-2xl" />
+        <UserAvatar name={user.full_name} email={user.email} photo={user.profile_photo} className="size-24 *:text-3xl" />
         <button
           type="button"
           aria-label="Change profile photo"

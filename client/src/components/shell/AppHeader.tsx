@@ -12,7 +12,7 @@ export function AppHeader({ page }: { page: PageName }) {
   const meta = PAGE_META[page] ?? FALLBACK_META;
   const Icon = meta.icon;
   return (
-    <header className="flex h-12 shrink-0 items-center gap-2 border-b bg-background/80 px-3 backdrop-blur supports-[backdrop-filter]:bg-background/70 md:px-4">
+    <header className="flex h-12 shrink-0 items-center gap-2 border-b bg-background px-3 md:px-4">
       <SidebarTrigger />
       <Separator orientation="vertical" className="mx-1 !h-4" />
       {isMobile ? (

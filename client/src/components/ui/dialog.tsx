@@ -12,7 +12,7 @@ export function DialogOverlay({ className, ...props }: ComponentProps<typeof Dia
   return (
     <DialogPrimitive.Overlay
       className={cn(
-        "fixed inset-0 z-50 bg-black/40 backdrop-blur-[2px] data-[state=open]:animate-[fade-in_150ms_ease-out] dark:bg-black/60",
+        "fixed inset-0 z-50 bg-black/45 data-[state=open]:animate-[fade-in_150ms_ease-out] dark:bg-black/60",
         className,
       )}
       {...props}
