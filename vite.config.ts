@@ -23,7 +23,7 @@ export default defineConfig({
     root: ".",
     include: ["server/**/*.test.ts", "shared/**/*.test.ts", "client/src/**/*.test.ts", "bench/**/*.test.ts"],
     testTimeout: 30000,
-    hookTimeout: 60000,
+    hookTimeout: 180000,
     pool: "forks",
     maxWorkers: 2,
   },

@@ -61,6 +61,7 @@ test("a new channel, its messages and an image reach another user live", async (
   const preview = a.page.getByRole("log").getByRole("img", { name: "pixel-art.png" });
   await expect(preview).toBeVisible({ timeout: 10_000 });
   await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(160);
+  await screenshot(a.page, "chat-live-image");
 
   await a.context.close();
   await b.context.close();
@@ -168,7 +169,7 @@ test("a manager turns a message into a task, then reassigns it", async ({ browse
   await dialog.getByLabel("Title").fill("Fix the login button on Safari");
   await dialog.getByLabel("Sam Carter").check();
   await dialog.getByRole("button", { name: "Create Task" }).click();
-  await expect(page.getByText("Task created and assigned to 2 user(s)")).toBeVisible();
+  await expect(page.getByText("Task created and assigned to 2 user(s)", { exact: true })).toBeVisible();
 
   await row.hover();
   await row.getByRole("button", { name: "Create task from message" }).click();
@@ -176,7 +177,7 @@ test("a manager turns a message into a task, then reassigns it", async ({ browse
   await expect(again.getByLabel("Jordan Lee")).toBeChecked();
   await again.getByLabel("Sam Carter").uncheck();
   await again.getByRole("button", { name: "Reassign Task" }).click();
-  await expect(page.getByText("Task reassigned to 1 user(s)")).toBeVisible();
+  await expect(page.getByText("Task reassigned to 1 user(s)", { exact: true })).toBeVisible();
   await context.close();
 });
 
@@ -194,6 +195,7 @@ test("chat screenshots", async ({ browser }) => {
 
   const mobile = await signedInPage(browser, USERS.member, { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
   await mobile.page.goto("/Chat");
+  await expect(mobile.page.locator('button[data-channel-name="general"]')).toBeVisible();
   await screenshot(mobile.page, "chat-mobile-list");
   await openChannel(mobile.page, "general");
   await screenshot(mobile.page, "chat-mobile-channel");

@@ -15,6 +15,7 @@ import { authRoutes } from "./routes/auth";
 import { createStorage } from "./storage";
 import { LIMITS } from "@shared/constants";
 import { mountFeatureRoutes, attachRealtime } from "./features";
+import { filesBodyParser } from "./services/files-upload";
 
 export interface RunningApp {
   ctx: AppContext;
@@ -27,6 +28,8 @@ const clientDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), ".
 
 export function buildApi(ctx: AppContext): Router {
   const api = Router();
+  // Uploads as base64 JSON need a larger limit than every other body; it only applies to signed-in callers.
+  api.use(filesBodyParser(ctx));
   api.use(express.json({ limit: LIMITS.jsonBodyLimit }));
   api.use(express.urlencoded({ extended: false, limit: LIMITS.jsonBodyLimit }));
   api.use(authenticate(ctx));
@@ -98,6 +101,8 @@ export async function startApp(opts: StartOptions): Promise<RunningApp> {
   }
   // Realtime first: it may add its services to ctx before the routes that use them are built.
   const server = http.createServer();
+  // Longer than a proxy's idle timeout, so a reused connection is never closed under a request.
+  server.keepAliveTimeout = 65_000;
   const realtime = await attachRealtime(server, ctx);
   server.on("request", buildExpress(ctx));
   await new Promise<void>((resolve, reject) => {

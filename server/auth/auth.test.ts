@@ -65,6 +65,14 @@ describe.each(ENGINES)("auth (%s)", (engine) => {
     expect(after.body.email).toBe(member.email);
   });
 
+  it("accepts a full-profile save that echoes the unchanged e-mail and role", async () => {
+    const me = api(app, member.token);
+    const current = (await me.get("/api/auth/me")).body;
+    const res = await me.patch(`/api/auth/user/${member.user.id}`, { ...current, department: "Platform" });
+    expect(res.status).toBe(200);
+    expect(res.body.department).toBe("Platform");
+  });
+
   it("lets an admin change roles", async () => {
     const u = await makeUser(app);
     const res = await api(app, admin.token).patch(`/api/auth/user/${u.user.id}`, { team_role: "manager" });

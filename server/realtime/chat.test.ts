@@ -47,6 +47,22 @@ describe.each(ENGINES)("realtime chat (%s)", (engine) => {
     expect(gotO).toHaveLength(0);
   });
 
+  it("stores and delivers a burst from several senders once each, acks matching what was sent", async () => {
+    const gotB = record<ChatMessage>(sb, "messages.create");
+    const sends = Array.from({ length: 60 }, (_, i) => call<ChatMessage>(i % 2 ? sa : sb, "messages.create", { channel_id: priv, content: `burst ${i}` }));
+    const acks = await Promise.all(sends);
+    acks.forEach((ack, i) => expect(ack.ok && ack.data.content).toBe(`burst ${i}`));
+    const ids = acks.map((a) => (a.ok ? a.data.id : 0));
+    expect(new Set(ids).size).toBe(60);
+    await until(gotB, () => gotB.filter((m) => m.content.startsWith("burst")).length >= 60);
+    await sleep(100);
+    expect(gotB.filter((m) => m.content.startsWith("burst")).map((m) => m.id).sort((x, y) => x - y)).toEqual([...ids].sort((x, y) => x - y));
+    const stored = await app.ctx.db.selectFrom("messages").select(["id", "content"]).where("id", "in", ids).execute();
+    const ackContent = new Map(acks.map((a) => (a.ok ? [a.data.id, a.data.content] : [0, ""])));
+    for (const r of stored) expect(ackContent.get(r.id)).toBe(r.content);
+    expect(stored).toHaveLength(60);
+  });
+
   it("does not let an outsider post into, or type in, a private channel", async () => {
     const gotB = record<ChatMessage>(sb, "messages.create");
     const ack = await call(so, "messages.create", { channel_id: priv, content: "let me in" });

@@ -64,11 +64,14 @@ const IMMUTABLE = new Set(["id", "email", "created_date", "updated_date", "creat
 /** Self may change profile fields; only an admin may change role and team_role; nobody changes email. */
 export async function updateUser(ctx: AppContext, actor: User, id: number, rawBody: unknown): Promise<User> {
   if (!rawBody || typeof rawBody !== "object" || Array.isArray(rawBody)) throw badRequest("Body must be an object");
+  const existing = await ctx.db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst();
   const body: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(rawBody as Record<string, unknown>)) {
     if (k === "password" || k === "password_hash") throw forbidden();
     if (IMMUTABLE.has(k)) {
-      if (k === "email" && v !== undefined) throw new HttpError(403, "Forbidden: email cannot be changed");
+      // A full-profile save echoes the e-mail back unchanged; only a real change is refused.
+      const changed = typeof v === "string" && v.trim().toLowerCase() !== existing?.email.toLowerCase();
+      if (k === "email" && v !== undefined && v !== null && changed) throw new HttpError(403, "Forbidden: email cannot be changed");
       continue; // echoes of read-only fields from a full-object save are ignored
     }
     if (v === undefined) continue;
@@ -91,7 +94,6 @@ export async function updateUser(ctx: AppContext, actor: User, id: number, rawBo
   }
   const parsed = userUpdateSchema.safeParse(body);
   if (!parsed.success) throw new HttpError(400, `Failed to update user: ${zodMessage(parsed.error)}`);
-  const existing = await ctx.db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst();
   if (!existing) throw notFound("User not found");
   if (Object.keys(parsed.data).length === 0) return existing;
   const updated = await ctx.db

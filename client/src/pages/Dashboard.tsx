@@ -47,8 +47,8 @@ export default function DashboardPage() {
               <span className="flex size-7 items-center justify-center rounded-md bg-muted text-muted-foreground">
                 {c.type === "private" ? <Lock className="size-3.5" /> : <Hash className="size-3.5" />}
               </span>
-              <span className="font-medium">{c.name}</span>
-              <span className="truncate text-muted-foreground">{c.description}</span>
+              <span className="min-w-0 truncate font-medium sm:max-w-[40%] sm:shrink-0">{c.name}</span>
+              <span className="hidden min-w-0 flex-1 truncate text-muted-foreground sm:block">{c.description}</span>
               <span className="ml-auto shrink-0 text-xs text-muted-foreground">{formatShortWhen(c.last_activity)}</span>
             </Link>
           ))}
