@@ -3,10 +3,10 @@
 // fresh database (a new database on DATABASE_URL's server when given, else PGlite).
 //
 //   npm run bench -- [--database-url postgres://postgres@127.0.0.1:5432/test] [--users 200]
-//     [--room-size 20] [--duration 5] [--start-rate 100] [--steps 10] [--idle 5000] [--json]
+//     [--room-size 20] [--duration 5] [--start-rate 25] [--steps 14] [--idle 5000] [--p99-limit 100] [--json]
 import { parseArgs } from "node:util";
 import { createFixture, relayFixture, type Fixture } from "./lib/fixture";
-import { closeAll, connectAll, runChat, type ChatResult } from "./lib/driver";
+import { closeAll, connectAll, runChat, type ChatResult, type Sock } from "./lib/driver";
 import { freshDatabase, metrics, spawnServer, type Running } from "./lib/servers";
 import { mb, ms, table } from "./lib/stats";
 
@@ -16,8 +16,8 @@ const { values: flags } = parseArgs({
     users: { type: "string", default: "200" },
     "room-size": { type: "string", default: "20" },
     duration: { type: "string", default: "5" },
-    "start-rate": { type: "string", default: "100" },
-    steps: { type: "string", default: "10" },
+    "start-rate": { type: "string", default: "25" },
+    steps: { type: "string", default: "14" },
     idle: { type: "string", default: "5000" },
     "p99-limit": { type: "string", default: "100" },
     json: { type: "boolean", default: false },
@@ -32,34 +32,64 @@ const JWT_SECRET = "bench-secret-bench-secret-0123456789";
 const say = (s: string) => !flags.json && console.log(s);
 
 interface Ramp {
+  /** The busiest step with p99 within the limit and nothing lost. */
   best: ChatResult | null;
+  /** The busiest step the server kept up with (nothing lost, >= 90% of the offered deliveries), whatever its latency. */
+  peak: ChatResult | null;
   steps: ChatResult[];
 }
 
-/** Raises the total send rate by 1.5x per step until p99 > limit, messages are lost, or delivery falls behind. */
-async function ramp(name: string, url: string, fx: Fixture): Promise<Ramp> {
-  const conn = await connectAll(url, fx.users, 50);
-  if (conn.failed) throw new Error(`${name}: ${conn.failed} sockets failed to connect (${conn.errors.join("; ")})`);
-  say(`${name}: ${fx.users.length} sockets connected, connect p50 ${ms(conn.connect.p50)} ms p95 ${ms(conn.connect.p95)} ms`);
-  const steps: ChatResult[] = [];
-  let best: ChatResult | null = null;
-  let rate = Number(flags["start-rate"]);
-  for (let i = 0; i < Number(flags.steps); i++) {
-    const r = await runChat(conn.sockets, fx.users, fx.rooms, { rate, durationMs: DURATION, warmupMs: 500, drainMs: 3000 });
-    steps.push(r);
-    const offered = r.expected / r.durationSec;
-    const ok = r.latency.p99 <= P99 && r.lost <= r.expected * 0.001 && r.ackErrors === 0 && r.deliveriesPerSec >= offered * 0.9;
-    say(
-      `  ${name} rate ${rate.toFixed(0)}/s: ${r.deliveriesPerSec.toFixed(0)} deliveries/s, p50 ${ms(r.latency.p50)} p95 ${ms(r.latency.p95)} p99 ${ms(r.latency.p99)} max ${ms(r.latency.max)} ms, lost ${r.lost}, ack errors ${r.ackErrors}${r.firstAckError ? ` (${r.firstAckError})` : ""} ${ok ? "ok" : "over the limit"}`,
-    );
-    if (!ok) break;
-    best = r;
-    rate = Math.round(rate * 1.5);
-    await new Promise((res) => setTimeout(res, 1000));
+interface Contender {
+  name: string;
+  url: string;
+  fx: Fixture;
+  sockets: Sock[];
+  ramp: Ramp;
+  done: boolean;
+}
+
+function verdict(r: ChatResult) {
+  const offered = r.expected / r.durationSec;
+  const keptUp = r.lost <= r.expected * 0.001 && r.ackErrors === 0 && r.deliveriesPerSec >= offered * 0.9;
+  return { keptUp, within: keptUp && r.latency.p99 <= P99 };
+}
+
+/**
+ * Raises the total send rate by 1.5x per step. At each rate the relay and the app run back to back,
+ * so both meet the same background load; a step that misses is tried once more (a shared machine
+ * has hiccups). A server drops out when it falls behind twice in a row or p99 passes 2 s.
+ */
+async function ramps(list: Contender[]): Promise<void> {
+  for (const c of list) {
+    const conn = await connectAll(c.url, c.fx.users, 50);
+    if (conn.failed) throw new Error(`${c.name}: ${conn.failed} sockets failed to connect (${conn.errors.join("; ")})`);
+    c.sockets = conn.sockets;
+    say(`${c.name}: ${c.fx.users.length} sockets connected, connect p50 ${ms(conn.connect.p50)} ms p95 ${ms(conn.connect.p95)} ms`);
   }
-  closeAll(conn.sockets);
+  let rate = Number(flags["start-rate"]);
+  for (let i = 0; i < Number(flags.steps) && list.some((c) => !c.done); i++) {
+    for (const c of list) {
+      if (c.done) continue;
+      let r: ChatResult | null = null;
+      for (let attempt = 0; attempt < 2; attempt++) {
+        const t = await runChat(c.sockets, c.fx.users, c.fx.rooms, { rate, durationMs: DURATION, warmupMs: 500, drainMs: 3000 });
+        if (!r || verdict(t).within || (verdict(t).keptUp && !verdict(r).keptUp)) r = t;
+        await new Promise((res) => setTimeout(res, 500));
+        if (verdict(r).within) break;
+      }
+      const v = verdict(r!);
+      c.ramp.steps.push(r!);
+      if (v.keptUp) c.ramp.peak = r;
+      if (v.within) c.ramp.best = r;
+      if (!v.keptUp || r!.latency.p99 > 2000) c.done = true;
+      say(
+        `  ${c.name.padEnd(5)} rate ${String(rate).padStart(5)}/s: ${r!.deliveriesPerSec.toFixed(0).padStart(6)} deliveries/s, p50 ${ms(r!.latency.p50)} p95 ${ms(r!.latency.p95)} p99 ${ms(r!.latency.p99)} max ${ms(r!.latency.max)} ms, lost ${r!.lost}, ack errors ${r!.ackErrors}${r!.firstAckError ? ` (${r!.firstAckError})` : ""} ${v.within ? "ok" : v.keptUp ? `p99 over ${P99} ms` : "fell behind"}`,
+      );
+    }
+    rate = Math.round(rate * 1.5);
+  }
+  for (const c of list) closeAll(c.sockets);
   await new Promise((res) => setTimeout(res, 500));
-  return { best, steps };
 }
 
 interface Idle {
@@ -107,14 +137,17 @@ async function main() {
   const out: Record<string, unknown> = { engine: db.engine, users: USERS, roomSize: ROOM, durationSec: DURATION / 1000 };
   try {
     const relay = await spawnServer("bench/relay.ts", {});
-    const relayRamp = await ramp("relay", relay.url, relayFixture(USERS, ROOM));
+    const app = await spawnServer("server/index.ts", appEnv);
+    const contenders: Contender[] = [
+      { name: "relay", url: relay.url, fx: relayFixture(USERS, ROOM), sockets: [], ramp: { best: null, peak: null, steps: [] }, done: false },
+      { name: "app", url: app.url, fx: chatFx, sockets: [], ramp: { best: null, peak: null, steps: [] }, done: false },
+    ];
+    await ramps(contenders);
+    await app.stop();
+    const [relayRamp, appRamp] = [contenders[0].ramp, contenders[1].ramp];
     let relayIdle: Idle | null = null;
     if (idleFx) relayIdle = await idle(relay, relayFixture(IDLE, ROOM));
     await relay.stop();
-
-    const app = await spawnServer("server/index.ts", appEnv);
-    const appRamp = await ramp("app", app.url, chatFx);
-    await app.stop();
     let appIdle: Idle | null = null;
     if (idleFx) {
       // A fresh process, so the chat run's garbage and replay buffers do not blur the figure.
@@ -133,15 +166,21 @@ function report(relay: Ramp, app: Ramp, relayIdle: Idle | null, appIdle: Idle | 
     r
       ? [name, r.rate, r.deliveriesPerSec.toFixed(0), ms(r.latency.p50), ms(r.latency.p95), ms(r.latency.p99), ms(r.latency.max), r.lost, ms(r.ack.p99)]
       : [name, "-", "-", "-", "-", "-", "-", "-", "-"];
-  const ratio = relay.best && app.best ? app.best.deliveriesPerSec / relay.best.deliveriesPerSec : 0;
-  Object.assign(out, { relay, app, ratio, relayIdle, appIdle });
+  const ratioOf = (a: ChatResult | null, b: ChatResult | null) => (a && b ? a.deliveriesPerSec / b.deliveriesPerSec : 0);
+  const ratio = ratioOf(app.best, relay.best);
+  const peakRatio = ratioOf(app.peak, relay.peak);
+  Object.assign(out, { relay, app, ratio, peakRatio, relayIdle, appIdle });
   if (flags.json) {
     console.log(JSON.stringify(out, null, 2));
     return;
   }
-  console.log(`\nChat fan-out: ${USERS} sockets in private rooms of ${ROOM}, best step with p99 <= ${P99} ms and nothing lost`);
-  console.log(table([["server", "msgs/s", "deliveries/s", "p50 ms", "p95 ms", "p99 ms", "max ms", "lost", "ack p99 ms"], row("bare relay", relay.best), row("app", app.best)]));
-  console.log(`app / relay deliveries/s: ${ratio.toFixed(2)} (goal >= 0.50) ${ratio >= 0.5 ? "PASS" : "FAIL"}`);
+  const header = ["server", "msgs/s", "deliveries/s", "p50 ms", "p95 ms", "p99 ms", "max ms", "lost", "ack p99 ms"];
+  console.log(`\nChat fan-out: ${USERS} sockets in private rooms of ${ROOM}; busiest step with p99 <= ${P99} ms and nothing lost`);
+  console.log(table([header, row("bare relay", relay.best), row("app", app.best)]));
+  console.log(`app / relay deliveries/s at p99 <= ${P99} ms: ${ratio ? ratio.toFixed(2) : "n/a"} (goal >= 0.50) ${ratio >= 0.5 ? "PASS" : "FAIL"}`);
+  console.log(`\nBusiest step each server kept up with (nothing lost, >= 90% of offered deliveries), any latency`);
+  console.log(table([header, row("bare relay", relay.peak), row("app", app.peak)]));
+  console.log(`app / relay peak deliveries/s: ${peakRatio ? peakRatio.toFixed(2) : "n/a"}`);
   const idleRow = (name: string, i: Idle | null) =>
     i ? [name, i.sockets, i.failed, mb(i.rssBefore), mb(i.rssAfter), i.perSocketKB.toFixed(1), ms(i.connectP50), ms(i.connectP95)] : [name, "-", "-", "-", "-", "-", "-", "-"];
   if (appIdle || relayIdle) {

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { USERS } from "./helpers";
+import { USERS, screenshot } from "./helpers";
 import {
   CALL_LAUNCH_OPTIONS,
   RING_TIMEOUT_MS,
@@ -37,6 +37,7 @@ test("a one-to-one video call from the directory: both see video, mute reaches t
     await expectStatus(a.page, "connected");
     await expectStatus(b.page, "connected");
     await expect(a.page.getByTestId("active-call")).toBeVisible();
+    await screenshot(a.page, "call-active");
 
     // Mute: A's track is disabled, and B's received audio energy falls to (near) nothing.
     const loud = await audioEnergyOver(b.page);
