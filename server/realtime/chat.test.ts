@@ -1,5 +1,5 @@
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
-import { ENGINES, startTestApp, makeUser, type TestApp, type TestUser } from "../test/harness";
+import { ENGINES, startTestApp, makeUser, api, type TestApp, type TestUser } from "../test/harness";
 import { connect, call, record, until, sleep, type ClientSocket } from "./test-clients";
 import type { ChatMessage, EntityChange } from "@shared/realtime";
 
@@ -132,6 +132,27 @@ describe.each(ENGINES)("realtime chat (%s)", (engine) => {
     expect(gotO.filter((m) => m.content === "just me")).toHaveLength(0);
     expect(chB.filter((c) => c.id === row.id)).toHaveLength(0);
     expect((await call(so, "messages.create", { channel_id: row.id, content: "x" })).ok).toBe(false);
+  });
+
+  it("follows channels created and deleted through the REST API", async () => {
+    const chB = record<EntityChange>(sb, "entities.change");
+    const chO = record<EntityChange>(so, "entities.change");
+    // An admin who is a member (private channels are invisible to everyone else, admins included).
+    const admin = await makeUser(app, { role: "admin", team_role: "admin" });
+    const res = await api(app, a.token).post("/api/entities/channels", { name: "via-rest", type: "private", members: [a.email, b.email, admin.email] });
+    expect(res.status).toBeLessThan(300);
+    const id = res.body.id as number;
+    await until(chB, (c) => c.table === "channels" && c.id === id && c.op === "create");
+    const gotB = record<ChatMessage>(sb, "messages.create");
+    expect((await call(sa, "messages.create", { channel_id: id, content: "rest room" })).ok).toBe(true);
+    await until(gotB, (m) => m.content === "rest room");
+    await sleep(100);
+    expect(chO.filter((c) => c.id === id)).toHaveLength(0);
+
+    expect((await api(app, admin.token).delete(`/api/entities/channels/${id}`)).status).toBeLessThan(300);
+    await until(chB, (c) => c.table === "channels" && c.id === id && c.op === "delete");
+    await sleep(100);
+    expect((await call(sb, "messages.create", { channel_id: id, content: "gone?" })).ok).toBe(false);
   });
 
   it("sends task and shared-file changes only to the people who may read them", async () => {

@@ -8,6 +8,7 @@ import { useCallsStore } from "../stores/calls";
 import { toast } from "../stores/notifications";
 import { useSessionStore } from "../stores/session";
 import { closeCallNotice, notifyIncomingCall } from "./notify";
+import { warmUpNetwork } from "./warmup";
 
 type Engine = typeof import("./engine");
 
@@ -67,6 +68,7 @@ function receiveInvite(s: SignalMessage): void {
   useCallsStore.getState().patch({ incoming: invite });
   notifyIncomingCall(invite);
   void loadEngine(); // warm up, so accepting does not wait for the download
+  warmUpNetwork();
 }
 
 function isGroupInvite(s: SignalMessage): boolean {

@@ -11,6 +11,8 @@ import { describeMediaError, openCallMedia, stopStream } from "./media";
 import { closeCallNotice } from "./notify";
 import { createPeer, signalType, type Peer, type PeerSignal } from "./peer";
 import { isRecording, startRecording, stopRecording } from "./recorder";
+import { endInfo, parseData } from "./signalData";
+import { callTimeline, mark, resetTimeline } from "./timeline";
 
 interface PeerEntry {
   peer: Peer;
@@ -41,31 +43,7 @@ let early: SignalMessage[] = [];
 const store = () => useCallsStore.getState();
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
-function parseData(data: unknown): PeerSignal | null {
-  if (typeof data === "string") {
-    try {
-      return JSON.parse(data) as PeerSignal;
-    } catch {
-      return null;
-    }
-  }
-  return data && typeof data === "object" ? (data as PeerSignal) : null;
-}
-
-function endInfo(data: unknown): { reason?: string; callEnded: boolean } {
-  const d = (parseData(data) ?? {}) as { reason?: unknown; call_ended?: unknown };
-  return { reason: typeof d.reason === "string" ? d.reason : undefined, callEnded: d.call_ended === true };
-}
-
-// When each step of the current call happened (epoch ms), for diagnosing slow call set-up.
-let timeline: { event: string; at: number }[] = [];
-function mark(event: string): void {
-  timeline.push({ event, at: Date.now() });
-  if (timeline.length > 200) timeline.shift();
-}
-export function callTimeline(): { event: string; at: number }[] {
-  return timeline.slice();
-}
+export { callTimeline };
 
 export function peerConnections(): { userId: number; pc: RTCPeerConnection }[] {
   return [...peers.entries()].map(([userId, e]) => ({ userId, pc: e.pc }));
@@ -92,7 +70,7 @@ export async function start(targets: CallTarget[], kind: CallType, group: boolea
   const st = store();
   if (st.busy || st.status === "connecting" || st.status === "connected") return;
   st.patch({ busy: true });
-  timeline = [];
+  resetTimeline();
   mark("start");
   const stream = await prepareMedia(kind, group);
   mark("media-open");
@@ -145,7 +123,7 @@ export async function accept(): Promise<void> {
   const clickedAt = Date.now();
   closeCallNotice(invite.callId);
   store().patch({ busy: true });
-  timeline = [];
+  resetTimeline();
   mark("accept");
   const stream = await prepareMedia(invite.callType, invite.isGroup);
   mark("media-open");
