@@ -35,7 +35,7 @@ test("call history, profile and the device dialog", async ({ page }) => {
   await expect(page.getByRole("heading", { name: "Profile Settings" })).toBeVisible();
   await page.getByLabel("Job title").fill("Staff Engineer");
   await page.getByRole("button", { name: "Save Changes" }).click();
-  await expect(page.getByText("Profile updated successfully!")).toBeVisible();
+  await expect(page.getByText("Profile updated successfully!").first()).toBeVisible();
   await screenshot(page, "profile");
 
   await page.getByRole("button", { name: "Camera & microphone" }).click();

@@ -16,6 +16,8 @@ export interface DomainEvents {
   /** `row` is the stored row (not presented); `before` is the row before an update or delete. */
   "entities.change": [change: EntityChange & { before?: Record<string, unknown> | null }];
   "users.update": [userId: number];
+  /** A session was revoked (logout): its sockets must go too. */
+  "sessions.revoke": [sessionId: string];
 }
 
 export class AppEvents extends EventEmitter<DomainEvents> {}

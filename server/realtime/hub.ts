@@ -9,6 +9,8 @@ export type SocketUser = Pick<User, "id" | "email" | "full_name" | "role" | "tea
 
 export interface SocketData {
   u: SocketUser;
+  /** The session behind the token, so logout can close this socket. */
+  sid: string;
 }
 
 export interface InterServerEvents {

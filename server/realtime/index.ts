@@ -61,6 +61,7 @@ export async function attachRealtime(server: http.Server, ctx: AppContext): Prom
       const v = await verifyToken(ctx.db, config.jwtSecret, handshakeToken(socket));
       if (!v) return next(new Error(MESSAGES.notAuthenticated));
       socket.data.u = toSocketUser(v.user);
+      socket.data.sid = v.sid;
       next();
     } catch (err) {
       log.warn({ err }, "socket auth failed");
@@ -74,7 +75,7 @@ export async function attachRealtime(server: http.Server, ctx: AppContext): Prom
     socket.on("disconnect", () => void presence.socketDisconnected(u.id));
     // Synchronously: the user room before anything can be sent to it, the presence count before
     // any await so a quick disconnect always balances it.
-    if (!socket.recovered) socket.join(rooms.user(u.id));
+    if (!socket.recovered) socket.join([rooms.user(u.id), `session:${socket.data.sid}`]);
     void presence.socketConnected(u.id);
     void (async () => {
       await syncChannelRooms(ctx, socket);
@@ -103,6 +104,9 @@ export async function attachRealtime(server: http.Server, ctx: AppContext): Prom
     void presence.push([id]).catch(() => {});
   };
   ctx.events.on("users.update", onUserUpdate);
+  // Logout on any node closes that session's sockets on every node.
+  const onRevoke = (sid: string) => io.in(`session:${sid}`).disconnectSockets(true);
+  ctx.events.on("sessions.revoke", onRevoke);
   const unwire = wireFanout(ctx, io);
 
   presence.start();
@@ -126,6 +130,7 @@ export async function attachRealtime(server: http.Server, ctx: AppContext): Prom
       await sweeping;
       unwire();
       ctx.events.off("users.update", onUserUpdate);
+      ctx.events.off("sessions.revoke", onRevoke);
       if (ctx.realtime === hub) ctx.realtime = undefined;
       await io.close();
       if (redis) await redis.close().catch(() => redis?.destroy());

@@ -105,15 +105,17 @@ describe.each(ENGINES)("realtime robustness (%s)", (engine) => {
       await until(got, (m) => m.content === "before");
       const reconnected = new Promise<void>((resolve) => sock.io.once("reconnect", () => resolve()));
       // Reconnect only after the burst below, so every one of those messages is missed live.
-      sock.io.reconnectionDelay(1000).reconnectionDelayMax(1000).randomizationFactor(0);
+      sock.io.reconnectionDelay(4000).reconnectionDelayMax(4000).randomizationFactor(0);
       // A network drop: the transport dies without a clean disconnect.
       (sock.io as any).engine.close();
       expect(sock.connected).toBe(false);
       const sent: number[] = [];
-      for (let i = 0; i < 20; i++) {
-        const ack = await call<ChatMessage>(sa, "messages.create", { channel_id: channel, content: `missed ${i}` });
-        if (ack.ok) sent.push(ack.data.id);
-      }
+      // Sent back to back (not awaited one by one) so the burst fits inside the reconnect delay even on a busy machine.
+      const acks = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => call<ChatMessage>(sa, "messages.create", { channel_id: channel, content: `missed ${i}` })),
+      );
+      for (const ack of acks) if (ack.ok) sent.push(ack.data.id);
+      sent.sort((x, y) => x - y);
       expect(sent).toHaveLength(20);
       expect(sock.connected).toBe(false);
       expect(got.filter((m) => m.content.startsWith("missed"))).toHaveLength(0);
@@ -122,9 +124,20 @@ describe.each(ENGINES)("realtime robustness (%s)", (engine) => {
       expect(sock.recovered).toBe(true);
       await call(sa, "messages.create", { channel_id: channel, content: "after" });
       await until(got, (m) => m.content === "after");
-      expect(got.filter((m) => m.content.startsWith("missed")).map((m) => m.id)).toEqual(sent);
+      expect(got.filter((m) => m.content.startsWith("missed")).map((m) => m.id).sort((x, y) => x - y)).toEqual(sent);
     } finally {
       sock.close();
     }
+  });
+
+  it("closes a session's sockets when it logs out, and refuses its token afterwards", async () => {
+    const d = await makeUser(app);
+    const sd = await connect(app.url, d.token, { reconnection: false });
+    const closed = new Promise<string>((resolve) => sd.on("disconnect", (reason) => resolve(reason)));
+    const res = await fetch(`${app.url}/api/auth/logout`, { method: "POST", headers: { authorization: `Bearer ${d.token}` } });
+    expect(res.status).toBe(200);
+    expect(await closed).toBe("io server disconnect");
+    await expect(connect(app.url, d.token, { reconnection: false })).rejects.toThrow(/Not authenticated/);
+    await stillWorks();
   });
 });

@@ -84,7 +84,10 @@ export function authRoutes(ctx: AppContext): Router {
   });
 
   r.post("/auth/logout", async (req, res) => {
-    if (req.sessionId) await revokeSession(ctx.db, req.sessionId);
+    if (req.sessionId) {
+      await revokeSession(ctx.db, req.sessionId);
+      ctx.events.emit("sessions.revoke", req.sessionId);
+    }
     res.clearCookie(TOKEN_COOKIE, { path: "/" });
     res.json({ ok: true });
   });
