@@ -2,21 +2,12 @@
 // hook (window.__calls), and the checks on remote video that a person would make by eye.
 import { expect, type Browser, type Page } from "@playwright/test";
 import { signedInPage } from "./helpers";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./chromium";
 
 /** The project's Chromium flags plus autoplay, so remote video plays without a click. */
 export const CALL_LAUNCH_OPTIONS = {
-  executablePath: "/usr/bin/chromium",
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--use-fake-ui-for-media-stream",
-    "--use-fake-device-for-media-stream",
-    "--autoplay-policy=no-user-gesture-required",
-  ],
+  executablePath: CHROMIUM_PATH,
+  args: [...CHROMIUM_ARGS, "--autoplay-policy=no-user-gesture-required"],
 };
 
 /** The server's ring timeout, as given to scripts/e2e.mjs (see server/config.ts). */

@@ -63,6 +63,12 @@ if (process.env.E2E_SKIP_BUILD !== "1") {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
+// Read by the server and by the call tests alike. Calls on loopback need no STUN (the public
+// servers are unreachable here and only slow ICE down); a shorter ring timeout keeps the
+// missed-call test short.
+process.env.ICE_SERVERS ??= "[]";
+process.env.CALL_RING_TIMEOUT_MS ??= "15000";
+
 const port = await freePort(Number(process.env.E2E_PORT) || 0);
 const dataDir = mkdtempSync(join(tmpdir(), "teamspace-e2e-"));
 const baseUrl = `http://127.0.0.1:${port}`;

@@ -1,13 +1,21 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
+import { createPortal } from "react-dom";
+import { HEADER_ACTIONS_ID } from "../shell/headerSlot";
 import { Bell, BellOff } from "lucide-react";
 import { notificationsEnabled, setNotificationsEnabled } from "../../calls/notify";
 import { cn } from "../../lib/utils";
 import { toast } from "../../stores/notifications";
 import { SimpleTooltip } from "../ui/tooltip";
 
-/** The floating control that turns browser notifications for incoming calls on and off. */
+/**
+ * Turns browser notifications for incoming calls on and off. It sits in the top bar's action
+ * slot so it never covers page content (such as the chat composer's Send button); it floats
+ * only where no top bar is rendered.
+ */
 export function NotificationToggle() {
   const [enabled, setEnabled] = useState(notificationsEnabled);
+  const [slot, setSlot] = useState<HTMLElement | null>(null);
+  useEffect(() => setSlot(document.getElementById(HEADER_ACTIONS_ID)), []);
   const label = enabled ? "Call notifications on" : "Call notifications off";
 
   const toggle = async () => {
@@ -25,15 +33,16 @@ export function NotificationToggle() {
     });
   };
 
-  return (
-    <SimpleTooltip label={label} side="left">
+  const button = (
+    <SimpleTooltip label={label} side={slot ? "bottom" : "left"}>
       <button
         type="button"
         aria-label={label}
         aria-pressed={enabled}
         onClick={() => void toggle()}
         className={cn(
-          "fixed right-4 bottom-4 z-40 flex size-10 items-center justify-center rounded-full border bg-background/90 shadow-lg shadow-black/10 backdrop-blur transition hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/40 focus-visible:outline-none",
+          "flex items-center justify-center rounded-full transition hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/40 focus-visible:outline-none",
+          slot ? "size-8" : "fixed right-4 bottom-4 z-40 size-10 border bg-background/90 shadow-lg shadow-black/10 backdrop-blur",
           enabled ? "text-primary" : "text-muted-foreground",
         )}
       >
@@ -41,4 +50,5 @@ export function NotificationToggle() {
       </button>
     </SimpleTooltip>
   );
+  return slot ? createPortal(button, slot) : button;
 }
