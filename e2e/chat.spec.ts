@@ -190,6 +190,9 @@ test("chat screenshots", async ({ browser }) => {
   await screenshot(page, "chat-desktop-light");
   await page.getByRole("button", { name: "User menu" }).click();
   await page.getByRole("menuitem", { name: "Dark Mode" }).click();
+  await expect(page.locator("html")).toHaveClass(/dark/);
+  // Let the colour transitions finish, so the picture shows the theme and not a blend of both.
+  await page.waitForTimeout(600);
   await screenshot(page, "chat-desktop-dark");
   await context.close();
 

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect } from "react";
 import { useLocation } from "react-router-dom";
-import { hangUp, registerCallHandlers } from "../../calls/controller";
+import { hangUp, loadEngine, registerCallHandlers } from "../../calls/controller";
 import { pageFromPath } from "../../lib/pages";
 import { useCallsStore } from "../../stores/calls";
 import { useUiStore } from "../../stores/ui";
@@ -25,6 +25,20 @@ export function CallLayer() {
   const onMeetPage = pageFromPath(useLocation().pathname) === "Meet";
 
   useEffect(() => registerCallHandlers(), []);
+  // Once the page is idle, fetch the call engine and view ahead of time: the first call after
+  // sign-in then connects as fast as later ones instead of waiting for the download.
+  useEffect(() => {
+    const warm = () => {
+      void loadEngine().catch(() => {});
+      void import("./ActiveCallView").catch(() => {});
+    };
+    if (typeof window.requestIdleCallback === "function") {
+      const id = window.requestIdleCallback(warm, { timeout: 5000 });
+      return () => window.cancelIdleCallback(id);
+    }
+    const t = window.setTimeout(warm, 2000);
+    return () => window.clearTimeout(t);
+  }, []);
   useEffect(() => () => hangUp(), []);
 
   // The caller sees "Calling..." until someone answers; everyone else goes straight to the call view.
