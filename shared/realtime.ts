@@ -82,6 +82,25 @@ export interface SignalMessage {
   participant_ids?: number[];
 }
 
+/** A user as every route presents it: never the password hash; preferences only to self and admins. */
+export interface PublicUser {
+  id: number;
+  email: string;
+  full_name: string;
+  job_title: string | null;
+  department: string | null;
+  phone_number: string | null;
+  status_message: string | null;
+  profile_photo: string | null;
+  role: "user" | "admin";
+  team_role: "member" | "manager" | "admin";
+  user_status: UserStatus;
+  show_online_status: boolean;
+  notification_preferences?: "all" | "mentions" | "none";
+  created_date: string;
+  updated_date: string;
+}
+
 export interface ChatMessage {
   id: number;
   channel_id: number;

@@ -1,23 +1,8 @@
 import type { User } from "../db/schema";
 import { isAdmin } from "../auth/roles";
+import type { PublicUser } from "@shared/realtime";
 
-export interface PublicUser {
-  id: number;
-  email: string;
-  full_name: string;
-  job_title: string | null;
-  department: string | null;
-  phone_number: string | null;
-  status_message: string | null;
-  profile_photo: string | null;
-  role: User["role"];
-  team_role: User["team_role"];
-  user_status: User["user_status"];
-  show_online_status: boolean;
-  notification_preferences?: User["notification_preferences"];
-  created_date: string;
-  updated_date: string;
-}
+export type { PublicUser };
 
 const iso = (d: Date | string) => (d instanceof Date ? d.toISOString() : new Date(d).toISOString());
 

@@ -1,25 +1,10 @@
 // Client-side views of the server's rows (see DESIGN section 3 and the server contract).
-import type { ChatMessage, UserStatus } from "@shared/realtime";
+import type { ChatMessage, PublicUser, UserStatus } from "@shared/realtime";
 
 export type { ChatMessage, UserStatus };
 
-export interface User {
-  id: number;
-  email: string;
-  full_name: string;
-  job_title: string | null;
-  department: string | null;
-  phone_number: string | null;
-  status_message: string | null;
-  profile_photo: string | null;
-  role: "user" | "admin";
-  team_role: "member" | "manager" | "admin";
-  user_status: UserStatus;
-  show_online_status: boolean;
-  notification_preferences: "all" | "mentions" | "none" | null;
-  created_date: string;
-  updated_date: string;
-}
+/** The server's presented user; `notification_preferences` comes only for oneself and admins. */
+export type User = PublicUser;
 
 export interface AuthResult {
   user: User;
