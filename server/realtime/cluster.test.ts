@@ -3,7 +3,6 @@
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import { spawn, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import fs from "node:fs";
@@ -12,6 +11,7 @@ import { createClient } from "redis";
 import { createTestDatabase } from "../test/harness";
 import { openDb, type DbHandle } from "../db";
 import { hashPassword } from "../auth/passwords";
+import { freePort } from "../../bench/lib/servers";
 import { connect, call, record, until, poller, type ClientSocket } from "./test-clients";
 import type { ChatMessage, PresenceState, SignalMessage } from "@shared/realtime";
 
@@ -32,17 +32,6 @@ async function redisUp(): Promise<boolean> {
 }
 
 const canRun = !!process.env.TEST_DATABASE_URL && (await redisUp());
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.listen(0, "127.0.0.1", () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-    s.on("error", reject);
-  });
-}
 
 interface Node {
   url: string;
