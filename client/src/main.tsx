@@ -1,25 +1,16 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { BrowserRouter } from "react-router-dom";
-import { QueryClientProvider } from "@tanstack/react-query";
-import { App } from "./App";
-import { queryClient } from "./api/queryClient";
-import { Toaster } from "./components/ui/toaster";
-import { TooltipProvider } from "./components/ui/tooltip";
-import { initTheme } from "./stores/theme";
+import { App } from "./app/App";
+import { bootstrap } from "./app/bootstrap";
+import { Providers } from "./app/Providers";
 import "./index.css";
 
-initTheme();
+bootstrap();
 
 createRoot(document.getElementById("root")!).render(
   <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <TooltipProvider>
-        <BrowserRouter>
-          <App />
-        </BrowserRouter>
-        <Toaster />
-      </TooltipProvider>
-    </QueryClientProvider>
+    <Providers>
+      <App />
+    </Providers>
   </StrictMode>,
 );

@@ -1,5 +1,5 @@
 import { LIMITS } from "@shared/constants";
-import type { User } from "../api/types";
+import type { PublicUser } from "@shared/entities";
 
 // The spec keeps the session in session storage: it ends with the tab, and each tab signs in on its own.
 const TOKEN_KEY = "access_token";
@@ -10,7 +10,7 @@ const REDIRECT_KEY = "redirect_after_login";
 export interface StoredSession {
   token: string;
   expiresAt: number;
-  user: User | null;
+  user: PublicUser | null;
 }
 
 export function readSession(): StoredSession | null {
@@ -20,21 +20,21 @@ export function readSession(): StoredSession | null {
   return { token, expiresAt, user: readStoredUser() };
 }
 
-function readStoredUser(): User | null {
+function readStoredUser(): PublicUser | null {
   try {
-    return JSON.parse(sessionStorage.getItem(USER_KEY) ?? "null") as User | null;
+    return JSON.parse(sessionStorage.getItem(USER_KEY) ?? "null") as PublicUser | null;
   } catch {
     return null;
   }
 }
 
-export function writeSession(token: string, expiresAt: number, user: User): void {
+export function writeSession(token: string, expiresAt: number, user: PublicUser): void {
   sessionStorage.setItem(TOKEN_KEY, token);
   sessionStorage.setItem(EXPIRES_KEY, String(expiresAt));
   sessionStorage.setItem(USER_KEY, JSON.stringify(user));
 }
 
-export function writeStoredUser(user: User): void {
+export function writeStoredUser(user: PublicUser): void {
   sessionStorage.setItem(USER_KEY, JSON.stringify(user));
 }
 

@@ -1,22 +1,22 @@
 import { io, type Socket } from "socket.io-client";
 import type { Ack, ClientToServerEvents, ServerToClientEvents } from "@shared/realtime";
 import { getToken } from "../lib/tokenStorage";
-import { registerHandlers } from "./handlers";
 
 export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
-// One socket for the whole app: every feature shares its rooms and its reconnect logic.
+// One socket for the whole app: every feature shares its rooms and its reconnect logic. This
+// module knows no store: each feature registers its own handlers (features/*/socket.ts).
 let socket: AppSocket | null = null;
-const extraRegistrars = new Set<(s: AppSocket) => void>();
+const registrars = new Set<(s: AppSocket) => void>();
 
 /**
- * Lets another layer (e.g. calls) add its handlers to the one socket, now and after every
- * sign-in. Returns an unregister function; handlers must still only call store actions.
+ * Adds a feature's handlers to the one socket, now and on every new socket (after each sign-in).
+ * Returns an unregister function; handlers must only call store actions.
  */
 export function addSocketHandlers(register: (s: AppSocket) => void): () => void {
-  extraRegistrars.add(register);
+  registrars.add(register);
   if (socket) register(socket);
-  return () => extraRegistrars.delete(register);
+  return () => registrars.delete(register);
 }
 
 export function connectRealtime(): AppSocket {
@@ -27,8 +27,7 @@ export function connectRealtime(): AppSocket {
     auth: (cb) => cb({ token: getToken() }),
     transports: ["websocket", "polling"],
   });
-  registerHandlers(socket);
-  for (const register of extraRegistrars) register(socket);
+  for (const register of registrars) register(socket);
   return socket;
 }
 

@@ -1,0 +1,18 @@
+import type { EntityTable } from "@shared/entities";
+import { CHAT_SYNCED_TABLES } from "../features/chat/socket";
+import { addSocketHandlers } from "../realtime/socket";
+import { queryClient } from "./queryClient";
+
+// Tables a feature keeps current in place from the pushed row; every other table's cached
+// queries (keyed by table name first) are refetched by whoever shows them.
+const IN_PLACE = new Set<EntityTable>(CHAT_SYNCED_TABLES);
+
+/** Applies server `entities.change` pushes to the query cache for tables no feature handles itself. */
+export function registerEntitySync(): () => void {
+  return addSocketHandlers((socket) => {
+    socket.on("entities.change", (change) => {
+      if (IN_PLACE.has(change.table)) return;
+      void queryClient.invalidateQueries({ queryKey: [change.table] });
+    });
+  });
+}

@@ -1,0 +1,32 @@
+import { Link } from "react-router-dom";
+import type { PageName } from "../pages";
+import { useChatStore } from "../../features/chat/store";
+import { NAV_ITEMS } from "./navItems";
+import { SidebarNavButton } from "./SidebarNavButton";
+import { SidebarGroupLabel } from "./SidebarGroupLabel";
+
+export function NavMain({ currentPage, onNavigate }: { currentPage: PageName; onNavigate?: () => void }) {
+  // Unread chat messages in other channels, so people notice activity from any page.
+  const unread = useChatStore((s) => Object.values(s.unread).reduce((a, b) => a + b, 0));
+  return (
+    <nav aria-label="Main" className="flex flex-col gap-0.5">
+      <SidebarGroupLabel>Workspace</SidebarGroupLabel>
+      {NAV_ITEMS.map((item) => (
+        <SidebarNavButton
+          key={item.page}
+          icon={item.icon}
+          label={item.label}
+          active={currentPage === item.page}
+          badge={
+            item.page === "Chat" && unread > 0 ? (
+              <span className="ml-auto rounded-full bg-primary px-1.5 py-px text-[10.5px] font-semibold text-primary-foreground tabular-nums">
+                {unread > 99 ? "99+" : unread}
+              </span>
+            ) : undefined
+          }
+          render={(props) => <Link to={`/${item.page}`} onClick={onNavigate} {...props} />}
+        />
+      ))}
+    </nav>
+  );
+}

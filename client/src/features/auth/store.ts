@@ -1,0 +1,126 @@
+import { create } from "zustand";
+import { LIMITS } from "@shared/constants";
+import * as authApi from "./api";
+import { ApiError, setAuthFailureHandler } from "../../lib/http";
+import type { PublicUser } from "@shared/entities";
+import {
+  clearSession,
+  isExpired,
+  needsRefresh,
+  readSession,
+  rememberPath,
+  writeSession,
+  writeStoredUser,
+} from "../../lib/tokenStorage";
+import { pageFromPath } from "../../app/pages";
+
+export type SessionStatus = "checking" | "authenticated" | "anonymous";
+
+interface SessionState {
+  status: SessionStatus;
+  user: PublicUser | null;
+  expiresAt: number | null;
+  /** First check of the current user; the app shows a spinner until it settles. */
+  init: () => Promise<void>;
+  signIn: (email: string, password: string) => Promise<PublicUser>;
+  signOut: () => Promise<void>;
+  /** Refreshes the token when less than the spec's hour remains; on failure the session ends. */
+  checkToken: () => Promise<void>;
+  /** The session died under the user (refresh failed, 401): forget it and come back here after Login. */
+  expire: () => void;
+  setUser: (user: PublicUser) => void;
+}
+
+let timer: ReturnType<typeof setInterval> | null = null;
+let initStarted = false;
+
+function rememberCurrentPath(): void {
+  const { pathname, search } = window.location;
+  const page = pageFromPath(pathname);
+  if (page !== "Login" && page !== "Logout") rememberPath(pathname + search);
+}
+
+export const useSessionStore = create<SessionState>()((set, get) => ({
+  status: "checking",
+  user: null,
+  expiresAt: null,
+
+  init: async () => {
+    if (initStarted) return;
+    initStarted = true;
+    setAuthFailureHandler(() => {
+      if (get().status === "authenticated") get().expire();
+    });
+    if (!timer) timer = setInterval(() => void get().checkToken(), LIMITS.tokenCheckIntervalMs);
+    // Timers stall while a laptop sleeps; check again as soon as the tab is looked at.
+    document.addEventListener("visibilitychange", () => {
+      if (document.visibilityState === "visible") void get().checkToken();
+    });
+
+    const stored = readSession();
+    if (!stored || isExpired(stored.expiresAt)) {
+      clearSession();
+      set({ status: "anonymous", user: null, expiresAt: null });
+      return;
+    }
+    set({ expiresAt: stored.expiresAt });
+    try {
+      if (needsRefresh(stored.expiresAt)) await get().checkToken();
+      if (!readSession()) return; // the refresh failed and expire() already settled the state
+      const user = await authApi.fetchMe();
+      writeStoredUser(user);
+      set({ status: "authenticated", user });
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 401) {
+        clearSession();
+        set({ status: "anonymous", user: null, expiresAt: null });
+      } else if (stored.user) {
+        // The server is unreachable for a moment: trust the stored user, the socket will retry.
+        set({ status: "authenticated", user: stored.user });
+      } else {
+        set({ status: "anonymous", user: null, expiresAt: null });
+      }
+    }
+  },
+
+  signIn: async (email, password) => {
+    const result = await authApi.login(email, password);
+    writeSession(result.accessToken, result.expiresAt, result.user);
+    set({ status: "authenticated", user: result.user, expiresAt: result.expiresAt });
+    return result.user;
+  },
+
+  signOut: async () => {
+    try {
+      await authApi.logout();
+    } catch {
+      // The token may already be gone; signing out locally is what matters to the user.
+    }
+    clearSession();
+    set({ status: "anonymous", user: null, expiresAt: null });
+  },
+
+  checkToken: async () => {
+    const stored = readSession();
+    if (!stored) return;
+    if (!needsRefresh(stored.expiresAt)) return;
+    try {
+      const result = await authApi.refreshToken();
+      writeSession(result.accessToken, result.expiresAt, result.user);
+      set({ user: result.user, expiresAt: result.expiresAt });
+    } catch {
+      get().expire();
+    }
+  },
+
+  expire: () => {
+    clearSession();
+    rememberCurrentPath();
+    set({ status: "anonymous", user: null, expiresAt: null });
+  },
+
+  setUser: (user) => {
+    writeStoredUser(user);
+    set({ user });
+  },
+}));

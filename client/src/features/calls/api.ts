@@ -1,0 +1,55 @@
+import { useQuery } from "@tanstack/react-query";
+import { LIMITS } from "@shared/constants";
+import type { CallRecord } from "@shared/realtime";
+import { queryClient } from "../../app/queryClient";
+import { request } from "../../lib/http";
+import { getToken } from "../../lib/tokenStorage";
+
+export const callKeys = {
+  history: ["call-history"] as const,
+};
+
+/** The newest page of the user's calls; `calls.update` pushes keep it current (see ./socket). */
+export function useCallHistory() {
+  return useQuery({
+    queryKey: callKeys.history,
+    queryFn: async ({ signal }) => {
+      const res = await request<CallRecord[] | { calls: CallRecord[] }>("/webrtc/call-history", {
+        query: { limit: LIMITS.callHistoryPageSize, offset: 0 },
+        signal,
+      });
+      return Array.isArray(res) ? res : res.calls;
+    },
+    staleTime: 10_000,
+  });
+}
+
+/** A `calls.update` push: replaces the record in the loaded history, or puts a new one on top. */
+export function upsertCallInHistory(record: CallRecord): void {
+  queryClient.setQueryData<CallRecord[]>(callKeys.history, (old) => {
+    if (!old) return old;
+    const i = old.findIndex((c) => c.id === record.id);
+    if (i === -1) return [record, ...old];
+    const next = old.slice();
+    next[i] = record;
+    return next;
+  });
+}
+
+/** Fetches with the bearer token (a plain link would not carry it) and saves as {call_id}.mp4. */
+export async function downloadRecording(id: number | string, callId: string): Promise<void> {
+  const token = getToken();
+  const res = await fetch(`/api/download-recording/${encodeURIComponent(String(id))}`, {
+    headers: token ? { Authorization: `Bearer ${token}` } : {},
+    credentials: "include",
+  });
+  if (!res.ok) throw new Error(`Download failed: ${res.status}`);
+  const url = URL.createObjectURL(await res.blob());
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = `${callId}.mp4`;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

@@ -1,0 +1,63 @@
+import { lazy, Suspense, useEffect } from "react";
+import { useLocation } from "react-router-dom";
+import { hangUp, loadEngine } from "../controller";
+import { pageFromPath } from "../../../app/pages";
+import { useCallPickerStore, useCallsStore } from "../store";
+import { IncomingCallDialog } from "./IncomingCallDialog";
+import { MediaPermissionDialog } from "./MediaPermissionDialog";
+import { NotificationToggle } from "./NotificationToggle";
+import { OutgoingCallDialog } from "./OutgoingCallDialog";
+
+// The picker and the call view are only downloaded when used; the shell stays light.
+const CallPickerDialog = lazy(() => import("./CallPickerDialog"));
+const ActiveCallView = lazy(() => import("./ActiveCallView"));
+
+/**
+ * Everything about calls that floats above the pages. It sits inside the shell, so a call
+ * survives page changes; it ends with the shell (sign-out).
+ */
+export function CallLayer() {
+  const pickerOpen = useCallPickerStore((s) => s.callPicker.open);
+  const status = useCallsStore((s) => s.status);
+  const outgoing = useCallsStore((s) => s.outgoing);
+  // The meeting page shows the call inline; everywhere else it takes the full screen.
+  const onMeetPage = pageFromPath(useLocation().pathname) === "Meet";
+
+  // Once the page is idle, fetch the call engine and view ahead of time: the first call after
+  // sign-in then connects as fast as later ones instead of waiting for the download.
+  useEffect(() => {
+    const warm = () => {
+      void loadEngine().catch(() => {});
+      void import("./ActiveCallView").catch(() => {});
+    };
+    if (typeof window.requestIdleCallback === "function") {
+      const id = window.requestIdleCallback(warm, { timeout: 5000 });
+      return () => window.cancelIdleCallback(id);
+    }
+    const t = window.setTimeout(warm, 2000);
+    return () => window.clearTimeout(t);
+  }, []);
+  useEffect(() => () => hangUp(), []);
+
+  // The caller sees "Calling..." until someone answers; everyone else goes straight to the call view.
+  const showCallView = !onMeetPage && (status === "connected" || (status === "connecting" && !outgoing));
+
+  return (
+    <>
+      {pickerOpen && (
+        <Suspense fallback={null}>
+          <CallPickerDialog />
+        </Suspense>
+      )}
+      <IncomingCallDialog />
+      <OutgoingCallDialog />
+      {showCallView && (
+        <Suspense fallback={null}>
+          <ActiveCallView />
+        </Suspense>
+      )}
+      <MediaPermissionDialog />
+      <NotificationToggle />
+    </>
+  );
+}

@@ -1,0 +1,150 @@
+// The light half of the calls layer: it lives in the main bundle, takes socket events and UI
+// commands, and loads the WebRTC engine (simple-peer and friends) only when a call needs it.
+import type { CallType, SignalMessage } from "@shared/realtime";
+import { MESSAGES } from "@shared/constants";
+import { emitWithAck } from "../../realtime/socket";
+import { useCallsStore } from "./store";
+import { toast } from "../../ui/notifications";
+import { useSessionStore } from "../auth/store";
+import { closeCallNotice, notifyIncomingCall } from "./engine/notify";
+import { warmUpNetwork } from "./engine/warmup";
+
+type Engine = typeof import("./engine/engine");
+
+export interface CallTarget {
+  id: number;
+  name: string;
+}
+
+let enginePromise: Promise<Engine> | null = null;
+let engine: Engine | null = null;
+
+export function loadEngine(): Promise<Engine> {
+  enginePromise ??= import("./engine/engine").then((m) => {
+    engine = m;
+    return m;
+  });
+  return enginePromise;
+}
+
+// Signals are applied strictly in arrival order even though loading the engine is asynchronous:
+// an ICE candidate handled before its offer would be lost.
+let chain: Promise<void> = Promise.resolve();
+
+/** A `signals.receive` push (see ./socket). */
+export function receiveSignal(s: SignalMessage): void {
+  if (s.message_type === "call_invite") {
+    receiveInvite(s);
+    return;
+  }
+  if (s.message_type === "call_end" || s.message_type === "call_reject") closeCallNotice(s.call_id);
+  chain = chain
+    .then(async () => (await loadEngine()).handleSignal(s))
+    .catch((err) => console.warn("Failed to handle signal", s.message_type, err));
+}
+
+function receiveInvite(s: SignalMessage): void {
+  const me = useSessionStore.getState().user;
+  const calls = useCallsStore.getState();
+  const inCall = calls.status === "connecting" || calls.status === "connected";
+  // Spec section 4: a busy user rejects automatically; so does one already in a call or ringing.
+  if (me?.user_status === "busy" || inCall || (calls.incoming && calls.incoming.callId !== s.call_id)) {
+    emitWithAck("calls.answer", { call_id: s.call_id, accepted: false }).catch((err) =>
+      console.warn("Failed to answer call", err),
+    );
+    return;
+  }
+  const invite = {
+    callId: s.call_id,
+    fromUserId: s.from_user_id,
+    fromName: s.from_user_name || "Unknown Caller",
+    callType: s.call_type ?? "video",
+    participantIds: s.participant_ids ?? [s.from_user_id, s.to_user_id],
+    isGroup: isGroupInvite(s),
+    receivedAt: Date.now(),
+  };
+  useCallsStore.getState().patch({ incoming: invite });
+  notifyIncomingCall(invite);
+  void loadEngine(); // warm up, so accepting does not wait for the download
+  warmUpNetwork();
+}
+
+function isGroupInvite(s: SignalMessage): boolean {
+  const data = typeof s.message_data === "string" ? safeJson(s.message_data) : s.message_data;
+  if (data && typeof data === "object" && "is_group" in data) return data.is_group === true;
+  return (s.participant_ids?.length ?? 2) > 2;
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+function refuseWhenBusy(): boolean {
+  if (useSessionStore.getState().user?.user_status !== "busy") return false;
+  toast({ title: "Do Not Disturb", description: MESSAGES.busyStart, variant: "destructive" });
+  return true;
+}
+
+export async function startCall(targets: CallTarget[], kind: CallType, group = targets.length > 1): Promise<void> {
+  if (!targets.length || refuseWhenBusy()) return;
+  await (await loadEngine()).start(targets, kind, group);
+}
+
+export async function acceptIncoming(): Promise<void> {
+  await (await loadEngine()).accept();
+}
+
+export function rejectIncoming(): void {
+  const invite = useCallsStore.getState().incoming;
+  if (!invite) return;
+  useCallsStore.getState().patch({ incoming: null });
+  closeCallNotice(invite.callId);
+  emitWithAck("calls.answer", { call_id: invite.callId, accepted: false }).catch((err) =>
+    console.warn("Failed to answer call", err),
+  );
+}
+
+export function hangUp(): void {
+  if (engine) engine.hangUp();
+  else useCallsStore.getState().reset();
+}
+
+export function toggleMute(): void {
+  engine?.toggleMute();
+}
+
+export function toggleCamera(): void {
+  engine?.toggleCamera();
+}
+
+export async function toggleRecording(): Promise<void> {
+  await engine?.toggleRecording();
+}
+
+export async function toggleScreenShare(): Promise<void> {
+  await engine?.toggleScreenShare();
+}
+
+// A read-only hook for end-to-end tests (stats, track state); it exposes nothing the page lacks.
+declare global {
+  interface Window {
+    __calls?: {
+      state: () => ReturnType<typeof useCallsStore.getState>;
+      peerConnections: () => { userId: number; pc: RTCPeerConnection }[];
+      localStream: () => MediaStream | null;
+      timeline: () => { event: string; at: number }[];
+    };
+  }
+}
+if (typeof window !== "undefined") {
+  window.__calls = {
+    state: () => useCallsStore.getState(),
+    peerConnections: () => engine?.peerConnections() ?? [],
+    localStream: () => useCallsStore.getState().localStream,
+    timeline: () => engine?.callTimeline() ?? [],
+  };
+}

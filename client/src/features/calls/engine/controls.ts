@@ -1,0 +1,69 @@
+// In-call controls (spec section 4): mute, camera, screen share and recording, applied to the
+// live media and every peer connection of the call.
+import { toast } from "../../../ui/notifications";
+import { useCallsStore } from "../store";
+import { stopStream } from "./media";
+import { isRecording, startRecording, stopRecording } from "./recorder";
+import { media, peers } from "./state";
+
+const store = () => useCallsStore.getState();
+const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
+export function toggleMute(): void {
+  const enabled = !store().audioEnabled;
+  media.local?.getAudioTracks().forEach((t) => (t.enabled = enabled));
+  store().patch({ audioEnabled: enabled });
+}
+
+export function toggleCamera(): void {
+  if (!media.cameraTrack) return;
+  const enabled = !store().videoEnabled;
+  media.cameraTrack.enabled = enabled;
+  store().patch({ videoEnabled: enabled });
+}
+
+/** Swaps the camera track for a screen track on every connection, and back (spec section 4). */
+export async function toggleScreenShare(): Promise<void> {
+  if (media.screenTrack) return stopScreenShare();
+  if (!media.cameraTrack || !media.local) return;
+  let screen: MediaStream;
+  try {
+    screen = await navigator.mediaDevices.getDisplayMedia({ video: true, audio: false });
+  } catch (err) {
+    if (err instanceof DOMException && err.name === "NotAllowedError") return; // the user cancelled the picker
+    toast({ title: "Screen sharing failed", description: errorText(err), variant: "destructive" });
+    return;
+  }
+  const track = screen.getVideoTracks()[0];
+  if (!track || !media.local) {
+    stopStream(screen);
+    return;
+  }
+  media.screenTrack = track;
+  for (const { peer } of peers.values()) peer.replaceTrack(media.cameraTrack, track, media.local);
+  // The browser's own "Stop sharing" button ends the track; fall back to the camera then.
+  track.addEventListener("ended", () => stopScreenShare());
+  store().patch({ screenSharing: true, localStream: new MediaStream([track, ...media.local.getAudioTracks()]) });
+}
+
+function stopScreenShare(): void {
+  const track = media.screenTrack;
+  if (!track) return;
+  media.screenTrack = null;
+  if (media.cameraTrack && media.local) for (const { peer } of peers.values()) peer.replaceTrack(track, media.cameraTrack, media.local);
+  track.stop();
+  store().patch({ screenSharing: false, localStream: media.local });
+}
+
+export async function toggleRecording(): Promise<void> {
+  if (isRecording()) {
+    store().patch({ recording: false });
+    await stopRecording();
+    return;
+  }
+  const remotes = Object.values(store().participants)
+    .map((p) => p.stream)
+    .filter((s): s is MediaStream => !!s);
+  const ok = await startRecording(media.local, remotes);
+  store().patch({ recording: ok });
+}

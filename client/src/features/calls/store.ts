@@ -1,0 +1,118 @@
+import { create } from "zustand";
+import type { CallType } from "@shared/realtime";
+
+/** Spec part 1 section 4: the one call the user is in, seen from this tab. */
+export type CallStatus = "idle" | "connecting" | "connected" | "ended";
+
+export type ParticipantState = "ringing" | "connecting" | "connected" | "left" | "rejected";
+
+export interface CallParticipant {
+  userId: number;
+  name: string;
+  state: ParticipantState;
+  stream: MediaStream | null;
+  /** When the first remote video frame was painted (epoch ms); measured by the e2e test. */
+  firstFrameAt?: number;
+}
+
+export interface IncomingInvite {
+  callId: string;
+  fromUserId: number;
+  fromName: string;
+  callType: CallType;
+  participantIds: number[];
+  isGroup: boolean;
+  receivedAt: number;
+}
+
+interface CallsState {
+  status: CallStatus;
+  callId: string | null;
+  callType: CallType;
+  outgoing: boolean;
+  isGroup: boolean;
+  /** Who the call is with, for the dialogs: the callee, the caller, or "N people". */
+  title: string;
+  participants: Record<number, CallParticipant>;
+  localStream: MediaStream | null;
+  audioEnabled: boolean;
+  videoEnabled: boolean;
+  screenSharing: boolean;
+  /** This browser records the call (and uploads it when the recording stops). */
+  recording: boolean;
+  /** Epoch ms when the call became connected; drives the on-screen timer. */
+  connectedAt: number | null;
+  /** Epoch ms when this side accepted (callee) or learned of the accept (caller). */
+  acceptedAt: number | null;
+  /** Why the call ended, shown for a moment before returning to idle. */
+  endReason: string | null;
+  incoming: IncomingInvite | null;
+  /** The error text for the 'Media Permission Required' dialog. */
+  mediaError: string | null;
+  /** True while an action (opening media, initiating) is under way, so buttons do not double-fire. */
+  busy: boolean;
+
+  patch: (p: Partial<Omit<CallsState, "patch" | "reset" | "setParticipant" | "removeParticipant">>) => void;
+  setParticipant: (userId: number, p: Partial<CallParticipant> & { name?: string }) => void;
+  removeParticipant: (userId: number) => void;
+  /** Back to idle; keeps any pending invite and media error, which outlive a call. */
+  reset: () => void;
+}
+
+const IDLE = {
+  status: "idle" as CallStatus,
+  callId: null,
+  callType: "video" as CallType,
+  outgoing: false,
+  isGroup: false,
+  title: "",
+  participants: {},
+  localStream: null,
+  audioEnabled: true,
+  videoEnabled: true,
+  screenSharing: false,
+  recording: false,
+  connectedAt: null,
+  acceptedAt: null,
+  endReason: null,
+  busy: false,
+};
+
+export const useCallsStore = create<CallsState>()((set) => ({
+  ...IDLE,
+  incoming: null,
+  mediaError: null,
+  patch: (p) => set(p),
+  setParticipant: (userId, p) =>
+    set((s) => {
+      const prev = s.participants[userId] ?? { userId, name: p.name ?? "Unknown", state: "connecting", stream: null };
+      return { participants: { ...s.participants, [userId]: { ...prev, ...p } } };
+    }),
+  removeParticipant: (userId) =>
+    set((s) => {
+      const next = { ...s.participants };
+      delete next[userId];
+      return { participants: next };
+    }),
+  reset: () => set({ ...IDLE }),
+}));
+
+/** Participants still in the call (not rejected, not gone), in a stable order. */
+export function activeParticipants(participants: Record<number, CallParticipant>): CallParticipant[] {
+  return Object.values(participants)
+    .filter((p) => p.state !== "left" && p.state !== "rejected")
+    .sort((a, b) => a.userId - b.userId);
+}
+
+interface CallPickerState {
+  /** The user picker of Quick Actions ("Start Call" / "Video Meeting"). */
+  callPicker: { open: boolean; kind: CallType };
+  openCallPicker: (kind: CallType) => void;
+  closeCallPicker: () => void;
+}
+
+export const useCallPickerStore = create<CallPickerState>()((set) => ({
+  callPicker: { open: false, kind: "video" },
+  openCallPicker: (kind) => set({ callPicker: { open: true, kind } }),
+  closeCallPicker: () => set((s) => ({ callPicker: { ...s.callPicker, open: false } })),
+}));

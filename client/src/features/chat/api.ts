@@ -1,0 +1,109 @@
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { LIMITS } from "@shared/constants";
+import type { Channel, ChatMessage } from "@shared/entities";
+import { queryClient } from "../../app/queryClient";
+import { createEntity, deleteEntity, listEntities } from "../../lib/entityApi";
+
+export const channelKeys = {
+  all: ["channels"] as const,
+};
+
+export function sortChannels(channels: Channel[]): Channel[] {
+  // Most recently active first (spec: sorted -last_activity); names break ties so the order is stable.
+  return [...channels].sort((a, b) => {
+    const at = a.last_activity ?? a.created_date ?? "";
+    const bt = b.last_activity ?? b.created_date ?? "";
+    if (at !== bt) return at < bt ? 1 : -1;
+    return a.name.localeCompare(b.name);
+  });
+}
+
+export function useChannels() {
+  return useQuery({
+    queryKey: channelKeys.all,
+    queryFn: ({ signal }) => listEntities<Channel>("channels", { sort: "-last_activity", limit: 500 }, signal),
+    select: sortChannels,
+  });
+}
+
+export function upsertChannelInCache(channel: Channel): void {
+  queryClient.setQueryData<Channel[]>(channelKeys.all, (old) => {
+    if (!old) return old;
+    const rest = old.filter((c) => c.id !== channel.id);
+    return [...rest, channel];
+  });
+}
+
+export function removeChannelFromCache(id: number): void {
+  queryClient.setQueryData<Channel[]>(channelKeys.all, (old) => old?.filter((c) => c.id !== id));
+}
+
+export function invalidateChannels(): void {
+  void queryClient.invalidateQueries({ queryKey: channelKeys.all });
+}
+
+export interface NewChannel {
+  name: string;
+  description: string;
+  type: "public" | "private";
+}
+
+export function useCreateChannel() {
+  return useMutation({
+    mutationFn: (input: NewChannel) =>
+      createEntity<Channel>("channels", {
+        name: input.name,
+        ...(input.description ? { description: input.description } : {}),
+        type: input.type,
+        last_activity: new Date().toISOString(),
+      }),
+    onSuccess: (channel) => upsertChannelInCache(channel),
+  });
+}
+
+export function useDeleteChannel() {
+  return useMutation({
+    mutationFn: (id: number) => deleteEntity("channels", id),
+    onSuccess: (_data, id) => removeChannelFromCache(id),
+  });
+}
+
+// Messages are not in the query cache: they live in the chat store (./store), fed by these
+// fetches and by socket pushes.
+export const MESSAGE_PAGE_SIZE = LIMITS.messagePageSize;
+
+/** Newest page, returned oldest-first for display. */
+export async function fetchLatestMessages(channelId: number, signal?: AbortSignal): Promise<ChatMessage[]> {
+  const rows = await listEntities<ChatMessage>(
+    "messages",
+    { where: { channel_id: channelId }, sort: "-id", limit: MESSAGE_PAGE_SIZE },
+    signal,
+  );
+  return rows.reverse();
+}
+
+/** Keyset paging by id: offsets would shift as new messages arrive and repeat rows. */
+export async function fetchOlderMessages(channelId: number, beforeId: number): Promise<ChatMessage[]> {
+  const rows = await listEntities<ChatMessage>("messages", {
+    where: { channel_id: channelId, id: { lt: beforeId } },
+    sort: "-id",
+    limit: MESSAGE_PAGE_SIZE,
+  });
+  return rows.reverse();
+}
+
+export const RESYNC_LIMIT = 500;
+
+/** What a client missed while its socket was down without recovery. */
+export function fetchMessagesAfter(channelId: number, afterId: number): Promise<ChatMessage[]> {
+  return listEntities<ChatMessage>("messages", {
+    where: { channel_id: channelId, id: { gt: afterId } },
+    sort: "id",
+    limit: RESYNC_LIMIT,
+  });
+}
+
+/** The REST fallback for sending while the socket is down. */
+export function createMessageViaRest(input: Record<string, unknown>): Promise<ChatMessage> {
+  return createEntity<ChatMessage>("messages", input);
+}

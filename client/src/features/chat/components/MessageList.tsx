@@ -1,0 +1,167 @@
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { useVirtualizer } from "@tanstack/react-virtual";
+import { ArrowDown } from "lucide-react";
+import type { Channel, ChatMessage } from "@shared/entities";
+import { useChatStore } from "../store";
+import { loadOlder, openChannel } from "../actions";
+import { useSessionStore } from "../../auth/store";
+import { Button } from "../../../ui/button";
+import { MessageListHeader } from "./MessageListHeader";
+import { MessageListSkeleton } from "./MessageListSkeleton";
+import { MessageRow } from "./MessageRow";
+
+interface Props {
+  channel: Channel;
+  canCreateTask: boolean;
+  onCreateTask: (message: ChatMessage) => void;
+}
+
+const EMPTY: ChatMessage[] = [];
+const OLDER_HEADER_PX = 56;
+const INTRO_HEADER_PX = 136;
+// Within this distance of the bottom the reader counts as "following" the conversation.
+const PINNED_THRESHOLD_PX = 72;
+
+export function MessageList({ channel, canCreateTask, onCreateTask }: Props) {
+  const entry = useChatStore((s) => s.byChannel[channel.id]);
+  const myEmail = useSessionStore((s) => s.user?.email);
+  const items = entry?.items ?? EMPTY;
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const pinned = useRef(true);
+  const anchor = useRef<{ height: number; top: number; firstId: number } | null>(null);
+  const lastSeenId = useRef<number | null>(null);
+  const [unseen, setUnseen] = useState(0);
+
+  useEffect(() => {
+    void openChannel(channel.id);
+  }, [channel.id]);
+
+  const ready = entry?.status === "ready";
+  const headerHeight = !ready ? 0 : entry.hasOlder ? OLDER_HEADER_PX : INTRO_HEADER_PX;
+
+  const virtualizer = useVirtualizer({
+    count: items.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => 52,
+    overscan: 12,
+    paddingStart: headerHeight,
+    paddingEnd: 16,
+    getItemKey: (index) => items[index].id,
+  });
+  const totalSize = virtualizer.getTotalSize();
+  const lastId = items.length ? items[items.length - 1].id : null;
+
+  const scrollToBottom = useCallback(() => {
+    const el = scrollRef.current;
+    if (el) el.scrollTop = el.scrollHeight;
+  }, []);
+
+  // Keep the reader's place when older messages are prepended above it.
+  useLayoutEffect(() => {
+    const a = anchor.current;
+    const el = scrollRef.current;
+    if (!a || !el) return;
+    if (items.length && items[0].id !== a.firstId) {
+      el.scrollTop = a.top + (el.scrollHeight - a.height);
+      anchor.current = null;
+    } else if (!entry?.loadingOlder) {
+      anchor.current = null;
+    }
+  }, [items, entry?.loadingOlder]);
+
+  // Follow new messages (and late-growing rows such as images) while pinned to the bottom.
+  useLayoutEffect(() => {
+    if (lastId == null) return;
+    const previous = lastSeenId.current;
+    lastSeenId.current = lastId;
+    const newest = items[items.length - 1];
+    const isNew = previous != null && lastId > previous;
+    if (isNew && newest.sender_email === myEmail) pinned.current = true;
+    if (pinned.current) {
+      scrollToBottom();
+    } else if (isNew) {
+      setUnseen((n) => n + 1);
+    }
+  }, [lastId, totalSize, items, myEmail, scrollToBottom]);
+
+  const onScroll = () => {
+    const el = scrollRef.current;
+    if (!el) return;
+    pinned.current = el.scrollHeight - el.scrollTop - el.clientHeight < PINNED_THRESHOLD_PX;
+    if (pinned.current && unseen) setUnseen(0);
+  };
+
+  const onLoadOlder = () => {
+    const el = scrollRef.current;
+    if (!el || !items.length) return;
+    anchor.current = { height: el.scrollHeight, top: el.scrollTop, firstId: items[0].id };
+    void loadOlder(channel.id);
+  };
+
+  if (!entry || entry.status === "loading") return <MessageListSkeleton />;
+  if (entry.status === "error") {
+    return (
+      <div className="flex flex-1 flex-col items-center justify-center gap-3 text-sm text-muted-foreground">
+        Couldn't load messages.
+        <Button variant="outline" size="sm" onClick={() => void openChannel(channel.id)}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+
+  return (
+    <div className="relative flex min-h-0 flex-1 flex-col">
+      <div
+        ref={scrollRef}
+        onScroll={onScroll}
+        data-testid="message-list"
+        data-count={items.length}
+        role="log"
+        aria-label={`Messages in ${channel.name}`}
+        aria-live="polite"
+        className="scrollbar-thin flex min-h-0 flex-1 flex-col overflow-y-auto [overflow-anchor:none]"
+      >
+        <div className="relative mt-auto w-full shrink-0" style={{ height: totalSize }}>
+          <MessageListHeader
+            channel={channel}
+            height={headerHeight}
+            hasOlder={entry.hasOlder}
+            loadingOlder={entry.loadingOlder}
+            onLoadOlder={onLoadOlder}
+          />
+          {virtualizer.getVirtualItems().map((row) => (
+            <div
+              key={row.key}
+              data-index={row.index}
+              ref={virtualizer.measureElement}
+              className="absolute top-0 left-0 w-full"
+              style={{ transform: `translateY(${row.start}px)` }}
+            >
+              <MessageRow
+                message={items[row.index]}
+                previous={items[row.index - 1]}
+                canCreateTask={canCreateTask}
+                onCreateTask={onCreateTask}
+              />
+            </div>
+          ))}
+        </div>
+      </div>
+      {unseen > 0 && (
+        <Button
+          size="sm"
+          onClick={() => {
+            pinned.current = true;
+            setUnseen(0);
+            scrollToBottom();
+          }}
+          className="absolute bottom-3 left-1/2 -translate-x-1/2 rounded-full shadow-lg"
+        >
+          <ArrowDown />
+          {unseen === 1 ? "1 new message" : `${unseen} new messages`}
+        </Button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import type { ChatMessage } from "@shared/entities";
+import { useChatStore } from "./store";
+
+const msg = (id: number, channel_id = 1): ChatMessage => ({
+  id,
+  channel_id,
+  content: `m${id}`,
+  sender_name: "Someone",
+  sender_email: "someone@example.com",
+  message_type: "text",
+  file_url: null,
+  file_name: null,
+  created_date: "2026-01-01T00:00:00Z",
+  updated_date: "2026-01-01T00:00:00Z",
+});
+const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => msg(from + i));
+const ids = () => useChatStore.getState().byChannel[1].items.map((m) => m.id);
+
+describe("chat store paging", () => {
+  beforeEach(() => useChatStore.getState().reset());
+
+  it("keeps a full latest page and offers older ones", () => {
+    useChatStore.getState().setLatest(1, range(71, 120));
+    expect(ids()).toHaveLength(50);
+    expect(useChatStore.getState().byChannel[1].hasOlder).toBe(true);
+  });
+
+  it("prepends older pages without duplicates and stops after a short page", () => {
+    const s = useChatStore.getState();
+    s.setLatest(1, range(71, 120));
+    s.prependOlder(1, range(21, 71)); // overlaps 71
+    expect(ids()).toEqual(range(21, 120).map((m) => m.id));
+    expect(useChatStore.getState().byChannel[1].hasOlder).toBe(true);
+    s.prependOlder(1, range(1, 20));
+    expect(ids()).toEqual(range(1, 120).map((m) => m.id));
+    expect(useChatStore.getState().byChannel[1].hasOlder).toBe(false);
+  });
+
+  it("ignores a message it already holds and inserts in id order", () => {
+    const s = useChatStore.getState();
+    s.setLatest(1, [msg(1), msg(3)]);
+    s.receive(msg(3));
+    s.receive(msg(2));
+    s.receive(msg(4));
+    expect(ids()).toEqual([1, 2, 3, 4]);
+  });
+
+  it("counts unread messages in channels not on screen", () => {
+    const s = useChatStore.getState();
+    s.setActiveChannel(1);
+    s.receive(msg(10, 1));
+    s.receive(msg(11, 2));
+    s.receive(msg(12, 2));
+    expect(useChatStore.getState().unread).toEqual({ 2: 2 });
+    s.setActiveChannel(2);
+    expect(useChatStore.getState().unread).toEqual({});
+  });
+});

@@ -1,0 +1,163 @@
+import { useState } from "react";
+import { ArrowLeft } from "lucide-react";
+import { useNavigate } from "react-router-dom";
+import { LIMITS } from "@shared/constants";
+import { updateUser } from "./api";
+import type { PublicUser } from "@shared/entities";
+import { AppSettingsCard } from "./components/AppSettingsCard";
+import { DeviceSettingsDialog } from "../calls/components/DeviceSettingsDialog";
+import { FormField } from "../../ui/FormField";
+import { PhotoCard } from "./components/PhotoCard";
+import { SwitchRow } from "./components/SwitchRow";
+import { Button } from "../../ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../ui/card";
+import { Input } from "../../ui/input";
+import { PageLayout } from "../../ui/PageLayout";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../ui/select";
+import { Spinner } from "../../ui/spinner";
+import { Textarea } from "../../ui/textarea";
+import { readSettings, writeSettings, type AppSettings } from "./settings";
+import { toast } from "../../ui/notifications";
+import { useSessionStore } from "../auth/store";
+import { useThemeStore } from "../../app/theme";
+
+type ProfileFields = Pick<
+  PublicUser,
+  "full_name" | "job_title" | "department" | "phone_number" | "status_message" | "notification_preferences" | "show_online_status"
+>;
+
+const pickProfile = (u: PublicUser): ProfileFields => ({
+  full_name: u.full_name,
+  job_title: u.job_title ?? "",
+  department: u.department ?? "",
+  phone_number: u.phone_number ?? "",
+  status_message: u.status_message ?? "",
+  notification_preferences: u.notification_preferences ?? "all",
+  show_online_status: u.show_online_status ?? true,
+});
+
+export default function ProfilePage() {
+  const user = useSessionStore((s) => s.user)!;
+  const navigate = useNavigate();
+  const [form, setForm] = useState<ProfileFields>(() => pickProfile(user));
+  const [settings, setSettings] = useState<AppSettings>(readSettings);
+  const [saving, setSaving] = useState(false);
+  const [devicesOpen, setDevicesOpen] = useState(false);
+  const set = (patch: Partial<ProfileFields>) => setForm((f) => ({ ...f, ...patch }));
+  const away = settings.auto_away_minutes ?? LIMITS.autoAwayMinDefault;
+  const awayValid = Number.isInteger(away) && away >= LIMITS.autoAwayMin && away <= LIMITS.autoAwayMax;
+
+  const save = async () => {
+    if (!form.full_name.trim() || !awayValid) return;
+    setSaving(true);
+    try {
+      const saved = await updateUser(user.id, { ...form, full_name: form.full_name.trim() });
+      useSessionStore.getState().setUser(saved);
+      writeSettings(settings);
+      useThemeStore.getState().setPreference(settings.theme);
+      toast({ title: "Profile updated successfully!", variant: "success" });
+    } catch {
+      toast({ title: "Profile", description: "Failed to save profile. Please try again.", variant: "destructive" });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <PageLayout
+      title="Profile Settings"
+      description="Your photo, personal info and preferences."
+      leading={
+        <Button variant="ghost" size="icon-sm" aria-label="Back to Dashboard" onClick={() => navigate("/Dashboard")}>
+          <ArrowLeft />
+        </Button>
+      }
+      actions={
+        <Button onClick={() => void save()} disabled={saving || !form.full_name.trim() || !awayValid}>
+          {saving && <Spinner className="text-primary-foreground" />}
+          Save Changes
+        </Button>
+      }
+    >
+
+      <div className="grid gap-6 lg:grid-cols-[18rem_1fr]">
+        <div className="grid content-start gap-6">
+          <PhotoCard user={user} />
+        </div>
+        <div className="grid gap-6">
+          <Card>
+            <CardHeader>
+              <CardTitle className="text-base">Personal info</CardTitle>
+              <CardDescription>What your colleagues see in the directory.</CardDescription>
+            </CardHeader>
+            <CardContent className="grid gap-4 sm:grid-cols-2">
+              <FormField id="full-name" label="Full name">
+                <Input id="full-name" value={form.full_name} onChange={(e) => set({ full_name: e.target.value })} aria-invalid={!form.full_name.trim()} />
+              </FormField>
+              <FormField id="email" label="Email" hint="Ask an admin to change it.">
+                <Input id="email" value={user.email} readOnly disabled />
+              </FormField>
+              <FormField id="job-title" label="Job title">
+                <Input id="job-title" value={form.job_title ?? ""} onChange={(e) => set({ job_title: e.target.value })} />
+              </FormField>
+              <FormField id="department" label="Department">
+                <Input id="department" value={form.department ?? ""} onChange={(e) => set({ department: e.target.value })} />
+              </FormField>
+              <FormField id="phone" label="Phone number">
+                <Input id="phone" type="tel" value={form.phone_number ?? ""} onChange={(e) => set({ phone_number: e.target.value })} />
+              </FormField>
+              <div className="sm:col-span-2">
+                <FormField id="status-message" label="Status message">
+                  <Textarea
+                    id="status-message"
+                    rows={2}
+                    maxLength={200}
+                    value={form.status_message ?? ""}
+                    onChange={(e) => set({ status_message: e.target.value })}
+                  />
+                </FormField>
+              </div>
+            </CardContent>
+          </Card>
+
+          <Card>
+            <CardHeader>
+              <CardTitle className="text-base">Preferences</CardTitle>
+            </CardHeader>
+            <CardContent className="grid gap-5">
+              <FormField id="notification-preferences" label="Notify me about">
+                <Select
+                  value={form.notification_preferences ?? "all"}
+                  onValueChange={(v) => set({ notification_preferences: v as PublicUser["notification_preferences"] })}
+                >
+                  <SelectTrigger id="notification-preferences" className="sm:max-w-xs">
+                    <SelectValue />
+                  </SelectTrigger>
+                  <SelectContent>
+                    <SelectItem value="all">All messages</SelectItem>
+                    <SelectItem value="mentions">Mentions only</SelectItem>
+                    <SelectItem value="none">Nothing</SelectItem>
+                  </SelectContent>
+                </Select>
+              </FormField>
+              <SwitchRow
+                id="show-online-status"
+                label="Show my online status"
+                description="When off, others see you as Away."
+                checked={form.show_online_status}
+                onChange={(v) => set({ show_online_status: v })}
+              />
+            </CardContent>
+          </Card>
+
+          <AppSettingsCard
+            settings={settings}
+            onChange={(patch) => setSettings((s) => ({ ...s, ...patch }))}
+            onOpenDevices={() => setDevicesOpen(true)}
+          />
+        </div>
+      </div>
+      <DeviceSettingsDialog open={devicesOpen} onOpenChange={setDevicesOpen} />
+    </PageLayout>
+  );
+}

@@ -1,0 +1,73 @@
+import { Mail, Phone, Video } from "lucide-react";
+import { DEFAULT_JOB_TITLE } from "@shared/constants";
+import type { PublicUser } from "@shared/entities";
+import { UserAvatar } from "../../../ui/avatar";
+import { Badge } from "../../../ui/badge";
+import { Button } from "../../../ui/button";
+import { Card } from "../../../ui/card";
+import { SimpleTooltip } from "../../../ui/tooltip";
+import { PresenceDot } from "../../presence/components/PresenceDot";
+import { PRESENCE_LABELS, type ShownPresence } from "../../presence/shownPresence";
+
+interface PersonCardProps {
+  user: PublicUser;
+  presence: ShownPresence;
+  isMe: boolean;
+  onCall: (user: PublicUser, kind: "audio" | "video") => void;
+}
+
+export function PersonCard({ user, presence, isMe, onCall }: PersonCardProps) {
+  return (
+    <Card className="group flex flex-col gap-4 p-5 transition-shadow hover:shadow-md" data-testid={`person-${user.id}`}>
+      <div className="flex items-start gap-3.5">
+        <span className="relative shrink-0">
+          <UserAvatar name={user.full_name} email={user.email} photo={user.profile_photo} className="size-12 *:text-sm" />
+          <PresenceDot presence={presence} className="absolute -right-0.5 -bottom-0.5 size-3 ring-2 ring-card" />
+        </span>
+        <div className="grid min-w-0 flex-1 gap-0.5">
+          <div className="flex items-center gap-2">
+            <h3 className="truncate font-semibold">{user.full_name}</h3>
+            {isMe && <Badge variant="secondary">You</Badge>}
+          </div>
+          <p className="truncate text-sm text-muted-foreground">{user.job_title || DEFAULT_JOB_TITLE}</p>
+          <p className="flex items-center gap-1.5 text-xs text-muted-foreground">
+            <span className="sr-only">Status:</span>
+            {PRESENCE_LABELS[presence]}
+            {user.department && <span aria-hidden>·</span>}
+            {user.department}
+          </p>
+        </div>
+      </div>
+      {user.status_message && <p className="line-clamp-2 text-sm text-foreground/80">“{user.status_message}”</p>}
+      <div className="mt-auto flex items-center gap-2 border-t pt-4">
+        <a
+          href={`mailto:${user.email}`}
+          className="flex min-w-0 flex-1 items-center gap-1.5 truncate text-xs text-muted-foreground hover:text-foreground"
+        >
+          <Mail className="size-3.5 shrink-0" />
+          <span className="truncate">{user.email}</span>
+        </a>
+        <SimpleTooltip label={isMe ? "This is you" : `Audio call ${user.full_name}`}>
+          <span tabIndex={isMe ? 0 : -1}>
+            <Button
+              variant="outline"
+              size="icon-sm"
+              aria-label={`Audio call ${user.full_name}`}
+              disabled={isMe}
+              onClick={() => onCall(user, "audio")}
+            >
+              <Phone />
+            </Button>
+          </span>
+        </SimpleTooltip>
+        <SimpleTooltip label={isMe ? "This is you" : `Video call ${user.full_name}`}>
+          <span tabIndex={isMe ? 0 : -1}>
+            <Button size="icon-sm" aria-label={`Video call ${user.full_name}`} disabled={isMe} onClick={() => onCall(user, "video")}>
+              <Video />
+            </Button>
+          </span>
+        </SimpleTooltip>
+      </div>
+    </Card>
+  );
+}
