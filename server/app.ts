@@ -11,11 +11,12 @@ import { openDb, migrate, type DbHandle } from "./db";
 import { AppEvents, type AppContext } from "./context";
 import { authenticate } from "./auth/middleware";
 import { errorHandler, notFound } from "./errors";
-import { authRoutes } from "./routes/auth";
+import { authRoutes } from "./auth/routes";
 import { createStorage } from "./storage";
 import { LIMITS } from "@shared/constants";
-import { mountFeatureRoutes, attachRealtime } from "./features";
-import { filesBodyParser } from "./services/files-upload";
+import { mountFeatureRoutes, SOCKET_COMMANDS } from "./features";
+import { attachRealtime } from "./realtime/handshake";
+import { filesBodyParser } from "./features/files/upload";
 
 export interface RunningApp {
   ctx: AppContext;
@@ -103,7 +104,7 @@ export async function startApp(opts: StartOptions): Promise<RunningApp> {
   const server = http.createServer();
   // Longer than a proxy's idle timeout, so a reused connection is never closed under a request.
   server.keepAliveTimeout = 65_000;
-  const realtime = await attachRealtime(server, ctx);
+  const realtime = await attachRealtime(server, ctx, SOCKET_COMMANDS);
   server.on("request", buildExpress(ctx));
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);

@@ -2,23 +2,30 @@ import { EventEmitter } from "node:events";
 import type { Logger } from "pino";
 import type { Config } from "./config";
 import type { Db } from "./db";
-import type { EntityChange } from "@shared/realtime";
-import type { Message } from "./db/schema";
+import type { EntityTable } from "@shared/entities";
 import type { FileStorage } from "./storage/types";
 import type { RealtimeHub } from "./realtime/hub";
 
+export type EntityOp = "create" | "update" | "delete";
+export type EntityEventName = `${EntityTable}.${EntityOp}`;
+
+/** `row` is the stored row (not presented); `before` is the row before an update or delete. */
+export interface EntityEvent {
+  table: EntityTable;
+  op: EntityOp;
+  id: number;
+  row: Record<string, unknown> | null;
+  before: Record<string, unknown> | null;
+}
+
 /**
- * Domain events, emitted by routes after their transaction commits. The realtime layer
- * subscribes and decides who receives what; routes never talk to sockets directly.
+ * Domain events, emitted by services after their transaction commits, named `<table>.<op>`.
+ * The realtime layer subscribes and decides who receives what; nothing else talks to sockets.
  */
-export interface DomainEvents {
-  "messages.create": [message: Message];
-  /** `row` is the stored row (not presented); `before` is the row before an update or delete. */
-  "entities.change": [change: EntityChange & { before?: Record<string, unknown> | null }];
-  "users.update": [userId: number];
+export type DomainEvents = { [K in EntityEventName]: [event: EntityEvent] } & {
   /** A session was revoked (logout): its sockets must go too. */
   "sessions.revoke": [sessionId: string];
-}
+};
 
 export class AppEvents extends EventEmitter<DomainEvents> {}
 

@@ -2,6 +2,7 @@
 // Event names follow `<entities>.<verb>`; every client command carries an ack.
 import { z } from "zod";
 import { LIMITS } from "./constants";
+import { USER_STATUSES, type ChatMessage, type EntityTable, type PublicUser, type UserStatus } from "./entities";
 
 export const SIGNAL_TYPES = [
   "call_invite",
@@ -17,8 +18,8 @@ export type SignalType = (typeof SIGNAL_TYPES)[number];
 export const CALL_TYPES = ["audio", "video"] as const;
 export type CallType = (typeof CALL_TYPES)[number];
 
-export const USER_STATUSES = ["online", "away", "busy"] as const;
-export type UserStatus = (typeof USER_STATUSES)[number];
+export { USER_STATUSES };
+export type { UserStatus, PublicUser, ChatMessage, EntityTable };
 
 const id = z.coerce.number().int().positive();
 
@@ -82,38 +83,6 @@ export interface SignalMessage {
   participant_ids?: number[];
 }
 
-/** A user as every route presents it: never the password hash; preferences only to self and admins. */
-export interface PublicUser {
-  id: number;
-  email: string;
-  full_name: string;
-  job_title: string | null;
-  department: string | null;
-  phone_number: string | null;
-  status_message: string | null;
-  profile_photo: string | null;
-  role: "user" | "admin";
-  team_role: "member" | "manager" | "admin";
-  user_status: UserStatus;
-  show_online_status: boolean;
-  notification_preferences?: "all" | "mentions" | "none";
-  created_date: string;
-  updated_date: string;
-}
-
-export interface ChatMessage {
-  id: number;
-  channel_id: number;
-  content: string;
-  sender_name: string;
-  sender_email: string;
-  message_type: "text" | "file" | "image";
-  file_url: string | null;
-  file_name: string | null;
-  created_date: string;
-  updated_date: string;
-}
-
 export interface PresenceState {
   user_id: number;
   user_status: UserStatus;
@@ -142,18 +111,6 @@ export interface CallRecord {
   duration_seconds: number;
   recording: { recording_status: string; error_message: string | null; file_id?: string | null };
 }
-
-export type EntityTable =
-  | "users"
-  | "messages"
-  | "notes"
-  | "tasks"
-  | "resources"
-  | "channels"
-  | "shared_files"
-  | "calendar_events"
-  | "approval_requests"
-  | "org_storage_config";
 
 export interface EntityChange {
   table: EntityTable;

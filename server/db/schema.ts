@@ -1,4 +1,8 @@
+// Kysely's view of the database. The entity tables are derived from their definitions in
+// shared/entities (the DTO fields plus the internal ones), so a new field is declared once.
 import type { ColumnType, Generated, Selectable } from "kysely";
+import type { z } from "zod";
+import type { Entities, EntityDefinition } from "@shared/entities";
 
 type Stamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableStamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
@@ -6,25 +10,23 @@ type Id = Generated<number>;
 // Postgres returns bigint as text through `pg`; the pool setup parses it back to a number.
 type Big = ColumnType<number, number, number>;
 
-export interface UsersTable {
-  id: Id;
-  email: string;
-  password_hash: string | null;
-  full_name: Generated<string>;
-  job_title: string | null;
-  department: string | null;
-  phone_number: string | null;
-  status_message: string | null;
-  profile_photo: string | null;
-  role: Generated<"user" | "admin">;
-  team_role: Generated<"member" | "manager" | "admin">;
-  user_status: Generated<"online" | "away" | "busy">;
-  show_online_status: Generated<boolean>;
-  notification_preferences: Generated<"all" | "mentions" | "none">;
-  last_seen_at: NullableStamp;
-  created_at: Stamp;
-  updated_at: Stamp;
-}
+type Stored<K extends PropertyKey> = K extends "created_date" ? "created_at" : K extends "updated_date" ? "updated_at" : K;
+/** A column with a database default (or nullable): optional on insert. */
+type Col<V> = ColumnType<Exclude<V, undefined>, Exclude<V, undefined> | undefined, Exclude<V, undefined>>;
+type InstantCol<V> = null extends V ? NullableStamp : Stamp;
+
+/** The stored columns of an entity table: its DTO fields under their stored names, plus the internal ones. */
+type RowShape<D extends EntityDefinition<string, any, any, any>> = D["row"]["shape"];
+type InternalShape<D extends EntityDefinition<string, any, any, any>> = D["internal"]["shape"];
+export type EntityColumns<D extends EntityDefinition<string, any, any, any>> = {
+  [K in keyof RowShape<D> as Stored<K>]: K extends "id"
+    ? Id
+    : K extends "created_date" | "updated_date" | D["instants"][number]
+      ? InstantCol<z.infer<RowShape<D>[K]>>
+      : Col<z.infer<RowShape<D>[K]>>;
+} & { [K in keyof InternalShape<D>]: Col<z.infer<InternalShape<D>[K]>> };
+
+type EntityTables = { [T in keyof Entities]: EntityColumns<Entities[T]> };
 
 export interface SessionsTable {
   id: string;
@@ -46,100 +48,6 @@ export interface InvitationsTable {
   accepted_user_id: number | null;
 }
 
-export interface ChannelsTable {
-  id: Id;
-  name: string;
-  description: string | null;
-  type: Generated<"public" | "private" | "dm">;
-  is_system: Generated<boolean>;
-  members: Generated<string[]>;
-  last_activity: Stamp;
-  created_by: string | null;
-  created_at: Stamp;
-  updated_at: Stamp;
-}
-
-export interface MessagesTable {
-  id: Id;
-  channel_id: number;
-  content: Generated<string>;
-  sender_id: number | null;
-  sender_name: Generated<string>;
-  sender_email: Generated<string>;
-  message_type: Generated<"text" | "file" | "image">;
-  file_url: string | null;
-  file_name: string | null;
-  created_at: Stamp;
-  updated_at: Stamp;
-}
-
-export interface TasksTable {
-  id: Id;
-  title: string;
-  description: string | null;
-  status: Generated<"todo" | "in_progress" | "done">;
-  priority: Generated<"low" | "medium" | "high">;
-  due_date: string | null;
-  assignee_email: string | null;
-  assignee_emails: Generated<string[]>;
-  outcome: string | null;
-  source_message_id: number | null;
-  source_channel_id: number | null;
-  created_by: string | null;
-  created_at: Stamp;
-  updated_at: Stamp;
-}
-
-export interface CalendarEventsTable {
-  id: Id;
-  title: string;
-  description: string | null;
-  start_datetime: string;
-  end_datetime: string;
-  event_type: Generated<"appointment" | "meeting" | "reminder">;
-  location: string | null;
-  attendees: Generated<string[]>;
-  priority: Generated<"low" | "medium" | "high">;
-  is_recurring: Generated<boolean>;
-  reminder_time: string | null;
-  preparation_time: string | null;
-  meeting_id: string | null;
-  created_by: string;
-  created_at: Stamp;
-  updated_at: Stamp;
-}
-
-export interface NotesTable {
-  id: Id;
-  topic: string;
-  content: string;
-  tags: Generated<string[]>;
-  is_pinned: Generated<boolean>;
-  mood: string | null;
-  created_by: string;
-  org_key: Generated<string>;
-  created_at: Stamp;
-  updated_at: Stamp;
-}
-
-export interface ApprovalRequestsTable {
-  id: Id;
-  title: string;
-  description: Generated<string>;
-  category: Generated<string>;
-  amount: number | null;
-  start_date: string | null;
-  end_date: string | null;
-  status: Generated<"pending" | "approved" | "rejected">;
-  requested_by_name: string | null;
-  created_by: string;
-  approver_email: string | null;
-  approver_comments: string | null;
-  decision_date: NullableStamp;
-  created_at: Stamp;
-  updated_at: Stamp;
-}
-
 export interface StoredFilesTable {
   id: string;
   upload_type: Generated<string>;
@@ -152,45 +60,6 @@ export interface StoredFilesTable {
   storage_backend: Generated<string>;
   owner_id: number | null;
   created_at: Stamp;
-}
-
-export interface SharedFilesTable {
-  id: Id;
-  name: string;
-  description: string | null;
-  category: Generated<string>;
-  tags: Generated<string[]>;
-  file_url: string | null;
-  file_size: Big | null;
-  file_type: string | null;
-  shared_with_emails: Generated<string[]>;
-  stored_file_id: string | null;
-  created_by: string | null;
-  created_at: Stamp;
-  updated_at: Stamp;
-}
-
-export interface ResourcesTable {
-  id: Id;
-  title: string;
-  url: string;
-  description: string | null;
-  category: Generated<string>;
-  priority: Generated<"high" | "medium" | "low">;
-  is_internal: Generated<boolean>;
-  tags: Generated<string[]>;
-  created_by: string | null;
-  created_at: Stamp;
-  updated_at: Stamp;
-}
-
-export interface OrgStorageConfigTable {
-  id: Id;
-  storage_provider: "aws_s3" | "google_cloud" | "local" | null;
-  storage_config: ColumnType<Record<string, unknown>, string | Record<string, unknown>, string | Record<string, unknown>>;
-  is_active: Generated<boolean>;
-  created_at: Stamp;
-  updated_at: Stamp;
 }
 
 export interface CallHistoryTable {
@@ -233,25 +102,16 @@ export interface PendingSignalsTable {
   delivered_at: NullableStamp;
 }
 
-export interface Database {
-  users: UsersTable;
+export interface Database extends EntityTables {
   sessions: SessionsTable;
   invitations: InvitationsTable;
-  channels: ChannelsTable;
-  messages: MessagesTable;
-  tasks: TasksTable;
-  calendar_events: CalendarEventsTable;
-  notes: NotesTable;
-  approval_requests: ApprovalRequestsTable;
   stored_files: StoredFilesTable;
-  shared_files: SharedFilesTable;
-  resources: ResourcesTable;
-  org_storage_config: OrgStorageConfigTable;
   call_history: CallHistoryTable;
   call_participants: CallParticipantsTable;
   pending_signals: PendingSignalsTable;
 }
 
-export type User = Selectable<UsersTable>;
-export type Channel = Selectable<ChannelsTable>;
-export type Message = Selectable<MessagesTable>;
+export type User = Selectable<Database["users"]>;
+export type Channel = Selectable<Database["channels"]>;
+export type Message = Selectable<Database["messages"]>;
+export type MessagesTable = Database["messages"];

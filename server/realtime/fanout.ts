@@ -1,14 +1,16 @@
 // Domain events -> sockets. Chat messages go to the channel room (its members are exactly the
 // sockets the channel policy let in); other row changes go to the user rooms of the people the
 // table's read policy lets see the row, and channel changes also move sockets between rooms.
-import type { AppContext, DomainEvents } from "../context";
-import type { Message, User } from "../db/schema";
-import { POLICIES, readableChannelIds } from "../policies";
+import type { AppContext, EntityEvent } from "../context";
+import type { User } from "../db/schema";
+import { POLICIES } from "../features/registry";
+import { readableChannelIds } from "../features/chat/channels.policy";
 import { rooms, type EntityChange } from "@shared/realtime";
+import { onEntityEvents } from "../entities/events";
+import { present } from "../entities/present";
 import type { IoServer } from "./hub";
-import { presentMessage, presentRow } from "./present";
 
-type Change = DomainEvents["entities.change"][0];
+type Change = EntityEvent;
 type Principal = Pick<User, "id" | "email" | "full_name" | "role" | "team_role">;
 
 async function principals(ctx: AppContext): Promise<Principal[]> {
@@ -26,23 +28,17 @@ async function readersOf(ctx: AppContext, people: Principal[], table: EntityChan
 }
 
 export function wireFanout(ctx: AppContext, io: IoServer): () => void {
-  const onMessage = (m: Message) => {
-    io.to(rooms.channel(m.channel_id)).emit("messages.create", presentMessage(m));
-  };
-  const onChange = (c: Change) => {
-    void entityChanged(ctx, io, c).catch((err) => ctx.log.error({ err, table: c.table, id: c.id }, "entities.change fan-out failed"));
-  };
-  ctx.events.on("messages.create", onMessage);
-  ctx.events.on("entities.change", onChange);
-  return () => {
-    ctx.events.off("messages.create", onMessage);
-    ctx.events.off("entities.change", onChange);
-  };
+  return onEntityEvents(ctx.events, (c) => {
+    // A new message goes to its channel's room, whose sockets are exactly its readers.
+    if (c.table === "messages" && c.op === "create" && c.row) {
+      io.to(rooms.channel(Number(c.row.channel_id))).emit("messages.create", present("messages", c.row));
+      return;
+    }
+    void entityChanged(ctx, io, c).catch((err) => ctx.log.error({ err, table: c.table, id: c.id }, `${c.table}.${c.op} fan-out failed`));
+  });
 }
 
 async function entityChanged(ctx: AppContext, io: IoServer, c: Change): Promise<void> {
-  // A new message already went out as messages.create.
-  if (c.table === "messages" && c.op === "create") return;
   const people = await principals(ctx);
   const after = c.op === "delete" ? [] : await readersOf(ctx, people, c.table, c.row);
   const before = await readersOf(ctx, people, c.table, c.before ?? (c.op === "delete" ? c.row : null));
@@ -57,8 +53,7 @@ async function entityChanged(ctx: AppContext, io: IoServer, c: Change): Promise<
     if (gone.length) io.in(gone.map(rooms.user)).socketsLeave(room);
   }
 
-  const row = presentRow(c.table, c.row);
-  const payload: EntityChange = { table: c.table, op: c.op, id: c.id, row: c.op === "delete" ? null : row };
+  const payload: EntityChange = { table: c.table, op: c.op, id: c.id, row: c.op === "delete" || !c.row ? null : present(c.table, c.row) };
   if (everyone) io.emit("entities.change", payload);
   else if (after.length) io.to(after.map(rooms.user)).emit("entities.change", payload);
   if (c.op === "delete") {

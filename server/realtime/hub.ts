@@ -2,7 +2,7 @@
 import type { Server, Socket } from "socket.io";
 import type { User } from "../db/schema";
 import { rooms, type ClientToServerEvents, type ServerToClientEvents } from "@shared/realtime";
-import type { PresenceService } from "../services/presence";
+import type { PresenceService } from "../features/presence/service";
 
 /** Kept on every socket (and restored with it by connection state recovery), so kept tiny. */
 export type SocketUser = Pick<User, "id" | "email" | "full_name" | "role" | "team_role">;
@@ -21,14 +21,32 @@ export interface InterServerEvents {
 export type IoServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 export type IoSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 
+type Emit = keyof ServerToClientEvents;
+type Args<E extends Emit> = Parameters<ServerToClientEvents[E]>;
+
+/**
+ * What services need from Socket.IO, and the only way they reach sockets: typed pushes to
+ * rooms, on whichever node the sockets are.
+ */
 export class RealtimeHub {
   constructor(
-    readonly io: IoServer,
+    private readonly io: IoServer,
     readonly nodeId: string,
     /** True with the Redis adapter: other nodes hold sockets too. */
     readonly clustered: boolean,
     readonly presence: PresenceService,
   ) {}
+
+  /** Pushes an event to every socket of these users. */
+  toUsers<E extends Emit>(userIds: readonly number[], event: E, ...args: Args<E>): void {
+    if (userIds.length) this.toRooms(userIds.map(rooms.user), event, ...args);
+  }
+
+  /** Pushes an event to every socket in these rooms. */
+  toRooms<E extends Emit>(names: readonly string[], event: E, ...args: Args<E>): void {
+    if (!names.length) return;
+    (this.io.to([...names]).emit as (ev: E, ...a: Args<E>) => boolean)(event, ...args);
+  }
 
   /** Whether the user has a connected socket on any node (local rooms first, then the cluster). */
   async hasSocket(userId: number): Promise<boolean> {

@@ -1,0 +1,124 @@
+// The Entity API's operations: validate → authorize (policy) → repository call in a
+// transaction → present → emit after commit, driven by the table's definition in
+// shared/entities and its feature's policy and hooks.
+import { ENTITIES, validateCreate, validateUpdate, type EntityTable } from "@shared/entities";
+import type { AppContext } from "../context";
+import type { User } from "../db/schema";
+import { deleteRow, findRow, insertRow, listRows, updateRow, type Row } from "./repository";
+import type { Condition } from "./where-sql";
+import { TABLES } from "../features/registry";
+import type { TableHooks, TablePolicy, Verdict } from "./policy";
+import { present } from "./present";
+import { HttpError, forbidden, fromDbError, notFound } from "../errors";
+import { parseListQuery } from "./query";
+import { emitChange } from "./events";
+
+type Presented = object;
+
+// The policies are typed per table; here they are used by table name.
+const policyOf = (table: EntityTable) => TABLES[table].policy as unknown as TablePolicy<any>;
+const hooksOf = (table: EntityTable): TableHooks => TABLES[table].hooks ?? {};
+const readable = (table: EntityTable, user: User) => policyOf(table).readFilter(user) as Condition | null;
+
+export function enforce(verdict: Verdict): void {
+  if (verdict === true) return;
+  throw typeof verdict === "string" ? new HttpError(403, verdict) : forbidden();
+}
+
+const failed = (prefix: string, detail: string, status = 400) => new HttpError(status, `${prefix}: ${detail.slice(0, 300)}`);
+
+/** Database refusals (a check or unique constraint) as the spec's "Insert failed"/"Update failed". */
+function writeError(table: EntityTable, prefix: string, err: unknown): unknown {
+  const own = hooksOf(table).writeError?.(prefix, err);
+  if (own) return own;
+  const mapped = fromDbError(err);
+  return mapped ? failed(prefix, mapped.message, mapped.status) : err;
+}
+
+const toStored = (table: EntityTable, values: Record<string, unknown>) => hooksOf(table).toStored?.(values) ?? values;
+
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a instanceof Date || b instanceof Date) {
+    const ta = new Date(a as string | Date).getTime();
+    const tb = new Date(b as string | Date).getTime();
+    return ta === tb;
+  }
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => sameValue(x, b[i]));
+  if (a !== null && b !== null && typeof a === "object" && typeof b === "object") return JSON.stringify(a) === JSON.stringify(b);
+  if (typeof a === "bigint" || typeof b === "bigint") return Number(a) === Number(b);
+  return a === b;
+}
+
+/** Only the fields a body would actually change: a full-object save is not a change of every field. */
+function changesOf(patch: Record<string, unknown>, row: Row): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(patch).filter(([k, v]) => !sameValue(v, row[k])));
+}
+
+export async function listEntities(ctx: AppContext, user: User, table: EntityTable, query: Record<string, unknown>): Promise<Presented[]> {
+  const policy = policyOf(table);
+  if (policy.canList && !policy.canList(user)) throw forbidden();
+  const q = parseListQuery(table, query);
+  const rows = await listRows(ctx.db, table, { readable: readable(table, user), ...q });
+  return rows.map((r) => present(table, r, user));
+}
+
+export async function getEntity(ctx: AppContext, user: User, table: EntityTable, id: number): Promise<Presented> {
+  const row = await findRow(ctx.db, table, id, readable(table, user));
+  if (!row) throw notFound();
+  return present(table, row, user);
+}
+
+export async function createEntity(ctx: AppContext, user: User, table: EntityTable, body: unknown): Promise<Presented> {
+  const hooks = hooksOf(table);
+  if (hooks.create) return present(table, await hooks.create(ctx, user, body), user);
+  const v = validateCreate(ENTITIES[table], body);
+  if (!v.ok) throw failed("Insert failed", v.error);
+  const policy = policyOf(table);
+  const row = await ctx.db.transaction().execute(async (trx) => {
+    enforce(await policy.canCreate(user, v.data, trx));
+    const values = { ...v.data, ...(await policy.serverFields.create(user, v.data, trx)) };
+    return insertRow(trx, table, toStored(table, values)).catch((err: unknown) => {
+      throw writeError(table, "Insert failed", err);
+    });
+  });
+  emitChange(ctx, table, "create", row.id, row);
+  return present(table, row, user);
+}
+
+export async function updateEntity(ctx: AppContext, user: User, table: EntityTable, id: number, body: unknown): Promise<Presented> {
+  const hooks = hooksOf(table);
+  if (hooks.update) return present(table, await hooks.update(ctx, user, id, body), user);
+  const def = ENTITIES[table];
+  const v = validateUpdate(def, body);
+  if (!v.ok) throw failed("Update failed", v.error);
+  const policy = policyOf(table);
+  const result = await ctx.db.transaction().execute(async (trx) => {
+    const before = await findRow(trx, table, id, readable(table, user), true);
+    if (!before) throw notFound();
+    const changes = changesOf(v.data, before);
+    const fixed = (def.createOnly ?? []).find((k) => k in changes);
+    if (fixed) throw failed("Update failed", `${fixed} cannot be changed`);
+    if (Object.keys(changes).length === 0) return { before, after: before, changed: false };
+    enforce(policy.canUpdate(user, before, changes));
+    const values = { ...changes, ...(policy.serverFields.update?.(user, before, changes) ?? {}), updated_at: new Date() };
+    const after = await updateRow(trx, table, id, toStored(table, values)).catch((err: unknown) => {
+      throw writeError(table, "Update failed", err);
+    });
+    return { before, after, changed: true };
+  });
+  if (result.changed) emitChange(ctx, table, "update", id, result.after, result.before);
+  return present(table, result.after, user);
+}
+
+export async function deleteEntity(ctx: AppContext, user: User, table: EntityTable, id: number): Promise<{ ok: true; id: number }> {
+  const policy = policyOf(table);
+  const before = await ctx.db.transaction().execute(async (trx) => {
+    const row = await findRow(trx, table, id, readable(table, user), true);
+    if (!row) throw notFound();
+    enforce(policy.canDelete(user, row));
+    await deleteRow(trx, table, id);
+    return row;
+  });
+  emitChange(ctx, table, "delete", id, before, before);
+  return { ok: true, id };
+}

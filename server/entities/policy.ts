@@ -1,0 +1,57 @@
+// The common shape of a table policy (DESIGN.md section 5). Reads are enforced as a query
+// condition, so a row the caller may not read is never listed and is "not found" by id;
+// writes get a verdict on the row as it is and the changes asked for.
+import type { Expression, ExpressionBuilder, Selectable, SqlBool } from "kysely";
+import type { Channel, Database, User } from "../db/schema";
+import type { DbLike } from "./repository";
+import type { AppContext } from "../context";
+import type { HttpError } from "../errors";
+
+/** true: allowed; false: 403 Forbidden; text: 403 with that message. */
+export type Verdict = boolean | string;
+
+export type TableName = keyof Database;
+export type RowOf<T extends TableName> = Selectable<Database[T]>;
+/** null when every row is readable. */
+export type ReadFilter<T extends TableName> = ((eb: ExpressionBuilder<Database, T>) => Expression<SqlBool>) | null;
+
+/** Rows a check needs besides the row itself (a message is readable through its channel). */
+export interface Related {
+  channel?: Pick<Channel, "id" | "type" | "members"> | null;
+}
+
+export interface TablePolicy<T extends TableName> {
+  /** May the caller list the table at all? Absent: yes (the read filter narrows the rows). */
+  canList?(user: User): boolean;
+  readFilter(user: User): ReadFilter<T>;
+  canRead(user: User, row: RowOf<T>, related?: Related): boolean;
+  canCreate(user: User, input: Record<string, unknown>, db: DbLike): Verdict | Promise<Verdict>;
+  /** `changes` holds only the fields whose value actually differs from the row. */
+  canUpdate(user: User, row: RowOf<T>, changes: Record<string, unknown>): Verdict;
+  canDelete(user: User, row: RowOf<T>): Verdict;
+  serverFields: {
+    /** Who-did-it fields and derived defaults; they override anything the body said. */
+    create(user: User, input: Record<string, unknown>, db: DbLike): Record<string, unknown> | Promise<Record<string, unknown>>;
+    update?(user: User, row: RowOf<T>, changes: Record<string, unknown>): Record<string, unknown>;
+  };
+}
+
+/**
+ * A table's special writes, in place of `if (table === ...)` branches in the engine. Each is
+ * optional; without one the generic step runs.
+ */
+export interface TableHooks {
+  /** Replaces the whole generic create (its own validation, transaction and events); returns the stored row. */
+  create?(ctx: AppContext, user: User, body: unknown): Promise<object>;
+  /** Replaces the whole generic update; returns the stored row after it. */
+  update?(ctx: AppContext, user: User, id: number, body: unknown): Promise<object>;
+  /** Validated values in the form the database takes. */
+  toStored?(values: Record<string, unknown>): Record<string, unknown>;
+  /** A database refusal the client should read in the table's own words. */
+  writeError?(prefix: string, err: unknown): HttpError | undefined;
+}
+
+export interface TableFeature<T extends TableName> {
+  policy: TablePolicy<T>;
+  hooks?: TableHooks;
+}

@@ -1,0 +1,92 @@
+// One presenter for REST and sockets: for every table, the row a reader gets from
+// GET /entities/{table}/{id} and the row the same reader receives in `entities.change` (or
+// `messages.create`) are the same object, field for field, and both match the row schema in
+// shared/entities exactly (no internal column such as stored_file_id or sender_id).
+import { describe, it, expect, beforeAll, afterAll } from "vitest";
+import { ENTITIES, ENTITY_TABLES, type EntityTable } from "@shared/entities";
+import type { EntityChange } from "@shared/realtime";
+import { ENGINES, startTestApp, makeUser, api, type TestApp, type TestUser } from "../test/harness";
+import { connect, record, until, type ClientSocket } from "../realtime/test-clients";
+
+describe.each(ENGINES)("REST and socket rows are the same (%s)", (engine) => {
+  let app: TestApp;
+  let admin: TestUser, manager: TestUser, reader: TestUser;
+  let readerSocket: ClientSocket, adminSocket: ClientSocket;
+
+  beforeAll(async () => {
+    app = await startTestApp(engine);
+    admin = await makeUser(app, { role: "admin", full_name: "Ada Admin" });
+    manager = await makeUser(app, { team_role: "manager", full_name: "Max Manager" });
+    reader = await makeUser(app, { full_name: "Rita Reader" });
+    [readerSocket, adminSocket] = await Promise.all([connect(app.url, reader.token), connect(app.url, admin.token)]);
+  }, 180_000);
+  afterAll(async () => {
+    readerSocket?.close();
+    adminSocket?.close();
+    await app?.stop();
+  });
+
+  /** Creates a row of `table` through REST in a way that `watcher` may read it; returns its id. */
+  async function createFor(table: EntityTable): Promise<{ id: number; watcher: TestUser; socket: ClientSocket }> {
+    const asAdmin = api(app, admin.token);
+    const asManager = api(app, manager.token);
+    const asReader = api(app, reader.token);
+    const r = (res: { status: number; body: any }) => {
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      return res.body.id as number;
+    };
+    switch (table) {
+      case "users":
+        return { id: r(await asAdmin.post("/api/entities/users", { email: `new${Date.now()}@example.test`, password: "password-123", full_name: "New" })), watcher: reader, socket: readerSocket };
+      case "channels":
+        return { id: r(await asManager.post("/api/entities/channels", { name: "same-fields", type: "public" })), watcher: reader, socket: readerSocket };
+      case "messages": {
+        const joined = record<EntityChange>(readerSocket, "entities.change");
+        const ch = r(await asAdmin.post("/api/entities/channels", { name: "same-fields-chat", type: "public" }));
+        // The channel's event comes after the reader's socket joined its room.
+        await until(joined, (c) => c.table === "channels" && c.id === ch);
+        return { id: r(await asManager.post("/api/entities/messages", { channel_id: ch, content: "hello" })), watcher: reader, socket: readerSocket };
+      }
+      case "tasks":
+        return { id: r(await asManager.post("/api/entities/tasks", { title: "Same", assignee_emails: [reader.email], due_date: "2026-12-01" })), watcher: reader, socket: readerSocket };
+      case "calendar_events":
+        return {
+          id: r(await asManager.post("/api/entities/calendar_events", { title: "Sync", start_datetime: "2026-12-01 10:00:00", end_datetime: "2026-12-01 11:00:00", event_type: "meeting", attendees: [reader.email] })),
+          watcher: reader,
+          socket: readerSocket,
+        };
+      case "notes":
+        return { id: r(await asReader.post("/api/entities/notes", { topic: "Mine", content: "text", tags: ["a"] })), watcher: reader, socket: readerSocket };
+      case "approval_requests":
+        return { id: r(await asReader.post("/api/entities/approval_requests", { title: "Leave", description: "Days off", category: "Time Off", start_date: "2026-12-01", end_date: "2026-12-02" })), watcher: reader, socket: readerSocket };
+      case "shared_files":
+        return { id: r(await asManager.post("/api/entities/shared_files", { name: "plan.pdf", shared_with_emails: [reader.email], file_size: 12 })), watcher: reader, socket: readerSocket };
+      case "resources":
+        return { id: r(await asManager.post("/api/entities/resources", { title: "Wiki", url: "https://example.test/wiki", tags: ["x"] })), watcher: reader, socket: readerSocket };
+      case "org_storage_config":
+        return { id: r(await asAdmin.post("/api/entities/org_storage_config", { storage_provider: "local", storage_config: { local: { base_path: "/tmp" } } })), watcher: admin, socket: adminSocket };
+    }
+  }
+
+  it.each(ENTITY_TABLES)("%s", async (table) => {
+    const changes = record<EntityChange>(readerSocket, "entities.change");
+    const adminChanges = record<EntityChange>(adminSocket, "entities.change");
+    const messages = record<Record<string, unknown>>(readerSocket, "messages.create");
+    const { id, watcher, socket } = await createFor(table);
+    const pushed =
+      table === "messages"
+        ? await until(messages, (m) => m.id === id)
+        : (await until(socket === readerSocket ? changes : adminChanges, (c) => c.table === table && c.id === id && c.op === "create")).row;
+    const rest = await api(app, watcher.token).get(`/api/entities/${table}/${id}`);
+    expect(rest.status).toBe(200);
+    expect(pushed).toEqual(rest.body);
+    // Exactly the DTO's fields: nothing internal, nothing missing.
+    const shape = ENTITIES[table].row;
+    expect(Object.keys(rest.body).sort()).toEqual(
+      Object.keys(shape.shape)
+        .filter((k) => !(table === "users" && k === "notification_preferences"))
+        .sort(),
+    );
+    expect(shape.strict().safeParse(rest.body).success).toBe(true);
+  });
+});

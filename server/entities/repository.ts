@@ -1,0 +1,51 @@
+// Generic row access for the Entity API: functions taking `db` (or a transaction) first,
+// no business rules. Which rows a caller may see arrives as a ready-made condition.
+import type { Kysely, Transaction } from "kysely";
+import type { Database } from "../db/schema";
+import type { EntityTable } from "@shared/entities";
+import type { Condition, SortKey } from "./where-sql";
+
+export type DbLike = Kysely<Database> | Transaction<Database>;
+export type Row = Record<string, unknown> & { id: number };
+
+// Table names come from the closed EntityTable list, so the untyped view is safe here.
+const untyped = (db: DbLike) => db as unknown as Kysely<any>;
+
+export interface ListOptions {
+  /** Rows the caller may read; null when every row is readable. */
+  readable: Condition | null;
+  where: Condition | null;
+  sort: SortKey[];
+  limit: number;
+  offset: number;
+}
+
+export async function listRows(db: DbLike, table: EntityTable, opts: ListOptions): Promise<Row[]> {
+  let q = untyped(db).selectFrom(table).selectAll(table);
+  if (opts.readable) q = q.where(opts.readable);
+  if (opts.where) q = q.where(opts.where);
+  for (const s of opts.sort) q = q.orderBy(`${table}.${s.column}`, s.desc ? "desc" : "asc");
+  // A stable tiebreak keeps offset paging from repeating or skipping rows.
+  if (!opts.sort.some((s) => s.column === "id")) q = q.orderBy(`${table}.id`, opts.sort[0]?.desc ? "desc" : "asc");
+  return (await q.limit(opts.limit).offset(opts.offset).execute()) as Row[];
+}
+
+/** The row if it exists and the caller may read it; locked for the transaction when asked. */
+export async function findRow(db: DbLike, table: EntityTable, id: number, readable: Condition | null, forUpdate = false): Promise<Row | undefined> {
+  let q = untyped(db).selectFrom(table).selectAll(table).where(`${table}.id`, "=", id);
+  if (readable) q = q.where(readable);
+  if (forUpdate) q = q.forUpdate(table);
+  return (await q.executeTakeFirst()) as Row | undefined;
+}
+
+export async function insertRow(db: DbLike, table: EntityTable, values: Record<string, unknown>): Promise<Row> {
+  return (await untyped(db).insertInto(table).values(values).returningAll().executeTakeFirstOrThrow()) as Row;
+}
+
+export async function updateRow(db: DbLike, table: EntityTable, id: number, values: Record<string, unknown>): Promise<Row> {
+  return (await untyped(db).updateTable(table).set(values).where("id", "=", id).returningAll().executeTakeFirstOrThrow()) as Row;
+}
+
+export async function deleteRow(db: DbLike, table: EntityTable, id: number): Promise<void> {
+  await untyped(db).deleteFrom(table).where("id", "=", id).execute();
+}

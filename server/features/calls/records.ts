@@ -1,0 +1,106 @@
+// Call history: presenting records in the spec's format, the caller's history, pushing changes.
+import type { Selectable } from "kysely";
+import type { AppContext } from "../../context";
+import type { Db } from "../../db";
+import type { CallHistoryTable, CallParticipantsTable } from "../../db/schema";
+import { type CallParticipant, type CallRecord } from "@shared/realtime";
+import { LIMITS } from "@shared/constants";
+
+export type CallRow = Selectable<CallHistoryTable>;
+export type ParticipantRow = Selectable<CallParticipantsTable>;
+
+export const ACTIVE_CALL = ["initiated", "ringing", "connected"] as const;
+export const PENDING = ["invited", "ringing"] as const;
+
+export const isActiveCall = (c: Pick<CallRow, "status">) => (ACTIVE_CALL as readonly string[]).includes(c.status);
+export const isPending = (p: Pick<ParticipantRow, "status">) => (PENDING as readonly string[]).includes(p.status);
+/** In the call right now: joined and not yet gone. */
+export const isIn = (p: Pick<ParticipantRow, "status" | "left_at">) => p.status === "joined" && !p.left_at;
+
+const iso = (d: Date | string | null) => (d === null ? null : (d instanceof Date ? d : new Date(d)).toISOString());
+const time = (d: Date | string) => (d instanceof Date ? d : new Date(d)).getTime();
+
+/** Seconds a participant spent in the connected call (0 if the call never connected). */
+export function participantSeconds(call: Pick<CallRow, "started_at">, p: Pick<ParticipantRow, "joined_at">, leftAt: Date): number {
+  if (!call.started_at || !p.joined_at) return 0;
+  const from = Math.max(time(call.started_at), time(p.joined_at));
+  return Math.max(0, Math.round((leftAt.getTime() - from) / 1000));
+}
+
+export function callSeconds(call: Pick<CallRow, "started_at">, endedAt: Date): number {
+  return call.started_at ? Math.max(0, Math.round((endedAt.getTime() - time(call.started_at)) / 1000)) : 0;
+}
+
+// The text form separates fields with ':' and entries with '|', so names may not carry them.
+const cleanName = (n: string) => n.replace(/[:|]/g, " ").trim();
+
+export function presentCall(c: CallRow, parts: (ParticipantRow & { full_name: string | null })[]): CallRecord {
+  const list: CallParticipant[] = [...parts]
+    .sort((a, b) => Number(b.user_id === c.initiator_id) - Number(a.user_id === c.initiator_id) || a.user_id - b.user_id)
+    .map((p) => ({
+      user_id: p.user_id,
+      name: cleanName(p.full_name ?? ""),
+      status: p.status,
+      duration_seconds: isIn(p) && c.status === "connected" ? participantSeconds(c, p, new Date()) : p.duration_seconds,
+    }));
+  return {
+    id: c.id,
+    call_id: c.call_id,
+    call_type: c.call_type,
+    status: c.status,
+    participants: list.map((p) => `${p.user_id}:${p.name}:${p.status}:${p.duration_seconds}`).join("|"),
+    participant_list: list,
+    initiator_id: c.initiator_id ?? 0,
+    started_at: iso(c.started_at),
+    created_at: iso(c.created_at)!,
+    ended_at: iso(c.ended_at),
+    duration_seconds: c.status === "connected" ? callSeconds(c, new Date()) : c.duration_seconds,
+    recording: { recording_status: c.recording_status, error_message: c.recording_error, file_id: c.recording_file_id },
+  };
+}
+
+async function participantsOf(db: Db, callIds: string[]) {
+  if (callIds.length === 0) return [];
+  return db
+    .selectFrom("call_participants as p")
+    .leftJoin("users as u", "u.id", "p.user_id")
+    .selectAll("p")
+    .select("u.full_name")
+    .where("p.call_id", "in", callIds)
+    .execute();
+}
+
+export async function loadCallRecord(db: Db, callId: string): Promise<CallRecord | null> {
+  const c = await db.selectFrom("call_history").selectAll().where("call_id", "=", callId).executeTakeFirst();
+  if (!c) return null;
+  return presentCall(c, await participantsOf(db, [callId]));
+}
+
+/** The user's calls, newest first. */
+export async function callHistory(db: Db, userId: number, limit: number = LIMITS.callHistoryPageSize, offset = 0): Promise<CallRecord[]> {
+  const calls = await db
+    .selectFrom("call_history as c")
+    .innerJoin("call_participants as me", (j) => j.onRef("me.call_id", "=", "c.call_id").on("me.user_id", "=", userId))
+    .selectAll("c")
+    .orderBy("c.created_at", "desc")
+    .orderBy("c.id", "desc")
+    .limit(limit)
+    .offset(offset)
+    .execute();
+  const parts = await participantsOf(
+    db,
+    calls.map((c) => c.call_id),
+  );
+  const byCall = new Map<string, typeof parts>();
+  for (const p of parts) byCall.set(p.call_id, [...(byCall.get(p.call_id) ?? []), p]);
+  return calls.map((c) => presentCall(c, byCall.get(c.call_id) ?? []));
+}
+
+/** Pushes the record to everyone in the call as `calls.update`; returns it. */
+export async function publishCall(ctx: AppContext, callId: string): Promise<CallRecord | null> {
+  const rec = await loadCallRecord(ctx.db, callId);
+  if (rec && ctx.realtime) {
+    ctx.realtime.toUsers(rec.participant_list.map((p) => p.user_id), "calls.update", rec);
+  }
+  return rec;
+}

@@ -1,0 +1,139 @@
+// Signal delivery, one scheme for socket and polling clients (see README "Realtime protocol"):
+// every signal is a pending_signals row. When the recipient has a socket on any node the row is
+// inserted already delivered and pushed to `user:{id}`; otherwise it waits undelivered until
+// GET /webrtc/get-signals or the recipient's next socket connection claims it with
+// `update ... set delivered_at = now() where id in (select ... for update skip locked)`, so each
+// signal reaches the recipient exactly once, whichever way they listen.
+import { sql } from "kysely";
+import type { AppContext } from "../../context";
+import type { User } from "../../db/schema";
+import { type CallType, type SignalMessage, type SignalType } from "@shared/realtime";
+
+export type Actor = Pick<User, "id" | "email" | "full_name">;
+
+export interface NewSignal {
+  call_id: string;
+  to_user_id: number;
+  from: Actor;
+  message_type: SignalType;
+  message_data?: unknown;
+  call_type?: CallType;
+  participant_ids?: number[];
+}
+
+interface SignalRow {
+  id: number | string;
+  call_id: string;
+  to_user_id: number;
+  from_user_id: number;
+  from_user_name: string;
+  from_user_email: string;
+  message_type: string;
+  message_data: unknown;
+  extra: Record<string, unknown> | null;
+  created_at: Date | string;
+}
+
+const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
+
+export function presentSignal(r: SignalRow): SignalMessage {
+  const s: SignalMessage = {
+    id: Number(r.id),
+    call_id: r.call_id,
+    message_type: r.message_type as SignalType,
+    message_data: r.message_data ?? null,
+    from_user_id: r.from_user_id,
+    from_user_name: r.from_user_name,
+    from_user_email: r.from_user_email,
+    to_user_id: r.to_user_id,
+    created_at: iso(r.created_at),
+  };
+  if (r.extra?.call_type) s.call_type = r.extra.call_type as CallType;
+  if (Array.isArray(r.extra?.participant_ids)) s.participant_ids = r.extra.participant_ids as number[];
+  return s;
+}
+
+async function insertSignal(ctx: AppContext, s: NewSignal, delivered: boolean): Promise<SignalRow> {
+  const extra = s.call_type || s.participant_ids ? JSON.stringify({ call_type: s.call_type, participant_ids: s.participant_ids }) : null;
+  return ctx.db
+    .insertInto("pending_signals")
+    .values({
+      call_id: s.call_id,
+      to_user_id: s.to_user_id,
+      from_user_id: s.from.id,
+      from_user_name: s.from.full_name,
+      from_user_email: s.from.email,
+      message_type: s.message_type,
+      message_data: s.message_data === undefined ? null : JSON.stringify(s.message_data),
+      extra,
+      delivered_at: delivered ? new Date() : null,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow() as Promise<SignalRow>;
+}
+
+/** Stores and, when the recipient is on a socket anywhere in the cluster, pushes one signal. */
+export async function deliverSignal(ctx: AppContext, s: NewSignal): Promise<SignalMessage> {
+  const hub = ctx.realtime;
+  if (hub && (await hub.hasSocket(s.to_user_id))) {
+    const msg = presentSignal(await insertSignal(ctx, s, true));
+    hub.toUsers([s.to_user_id], "signals.receive", msg);
+    if (s.message_type === "call_invite") await markRinging(ctx, [s.call_id], s.to_user_id);
+    return msg;
+  }
+  const row = await insertSignal(ctx, s, false);
+  // The recipient may have connected between the check and the insert; its connect-time flush
+  // ran before our row existed, so look again and claim the row if it is still waiting.
+  if (hub && (await hub.hasSocket(s.to_user_id))) await pushPendingSignals(ctx, s.to_user_id, [Number(row.id)]);
+  return presentSignal(row);
+}
+
+/** Claims undelivered signals for a user (all, or only `ids`), oldest first; each row is returned once. */
+export async function claimPendingSignals(ctx: AppContext, userId: number, ids?: number[], limit = 500): Promise<SignalMessage[]> {
+  const idFilter = ids ? sql`and id = any(${sql.val(ids)}::bigint[])` : sql``;
+  const res = await sql<SignalRow>`
+    update pending_signals set delivered_at = now()
+    where id in (
+      select id from pending_signals
+      where to_user_id = ${userId} and delivered_at is null ${idFilter}
+      order by id limit ${limit}
+      for update skip locked)
+    returning *`.execute(ctx.db);
+  const out = res.rows.map(presentSignal).sort((a, b) => a.id - b.id);
+  const invites = out.filter((s) => s.message_type === "call_invite").map((s) => s.call_id);
+  if (invites.length) await markRinging(ctx, invites, userId);
+  return out;
+}
+
+/** Pushes a user's waiting signals to their sockets (on connect, or after a lost race). */
+export async function pushPendingSignals(ctx: AppContext, userId: number, ids?: number[]): Promise<number> {
+  const hub = ctx.realtime;
+  if (!hub) return 0;
+  const list = await claimPendingSignals(ctx, userId, ids);
+  for (const s of list) hub.toUsers([userId], "signals.receive", s);
+  return list.length;
+}
+
+/** An invite that reached the callee: the call and that participant are now ringing. */
+async function markRinging(ctx: AppContext, callIds: string[], userId: number): Promise<void> {
+  await ctx.db
+    .updateTable("call_participants")
+    .set({ status: "ringing" })
+    .where("call_id", "in", callIds)
+    .where("user_id", "=", userId)
+    .where("status", "=", "invited")
+    .execute();
+  await ctx.db
+    .updateTable("call_history")
+    .set({ status: "ringing", updated_at: new Date() })
+    .where("call_id", "in", callIds)
+    .where("status", "=", "initiated")
+    .execute();
+}
+
+/** Housekeeping: delivered signals are kept an hour for diagnosis, undelivered ones a day. */
+export async function pruneSignals(ctx: AppContext): Promise<void> {
+  await sql`delete from pending_signals
+    where (delivered_at is not null and delivered_at < now() - interval '1 hour')
+       or created_at < now() - interval '1 day'`.execute(ctx.db);
+}

@@ -1,0 +1,17 @@
+// Chat over the socket: posting (the hot path in ./post) and typing notices.
+import { channelTypingInput, messageCreateInput, rooms } from "@shared/realtime";
+import { HttpError } from "../../errors";
+import { command } from "../../realtime/dispatcher";
+import { presentMessage } from "../../entities/present";
+import { postMessage } from "./post";
+
+export const chatCommands = {
+  "messages.create": command(messageCreateInput, async (ctx, _hub, socket, input) => presentMessage(await postMessage(ctx, socket, input))),
+  "channels.typing": command(channelTypingInput, async (_ctx, _hub, socket, input) => {
+    const room = rooms.channel(input.channel_id);
+    // Only readers of the channel are in its room; anyone else is told nothing about it.
+    if (!socket.rooms.has(room)) throw new HttpError(404, "Channel not found");
+    socket.volatile.to(room).emit("channels.typing", { channel_id: input.channel_id, user_id: socket.data.u.id, user_name: socket.data.u.full_name });
+    return null;
+  }),
+};

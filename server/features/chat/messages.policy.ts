@@ -1,0 +1,30 @@
+// messages: readable by whoever can read the channel; posted by readers as themselves;
+// edited by their sender; deleted by their sender or by someone who may delete channels.
+import type { User } from "../../db/schema";
+import { findChannel } from "./repository";
+import { isAdmin } from "../../auth/roles";
+import { notFound } from "../../errors";
+import { canReadChannel, channelReadCondition } from "./channels.policy";
+import { emailOf, otherKeys, sameEmail } from "../../entities/policy-helpers";
+import type { RowOf, TablePolicy } from "../../entities/policy";
+
+const isSender = (user: User, row: Pick<RowOf<"messages">, "sender_id" | "sender_email">) =>
+  row.sender_id != null ? row.sender_id === user.id : sameEmail(row.sender_email, user.email);
+
+export const messagesPolicy: TablePolicy<"messages"> = {
+  readFilter: (user) => (eb) =>
+    eb("messages.channel_id", "in", eb.selectFrom("channels").select("channels.id").where((ceb) => channelReadCondition(ceb, user))),
+  // Without the channel at hand the answer is no: a message is only as visible as its channel.
+  canRead: (user, row, related) => !!related?.channel && related.channel.id === row.channel_id && canReadChannel(user, related.channel),
+  async canCreate(user, input, db) {
+    const channel = await findChannel(db, Number(input.channel_id));
+    // An unreadable channel answers like a missing one, so private channel ids stay private.
+    if (!channel || !canReadChannel(user, channel)) throw notFound("Channel not found");
+    return true;
+  },
+  canUpdate: (user, row, changes) => isSender(user, row) && otherKeys(changes, ["content", "file_url", "file_name", "message_type"]).length === 0,
+  canDelete: (user, row) => isSender(user, row) || isAdmin(user),
+  serverFields: {
+    create: (user) => ({ sender_id: user.id, sender_name: user.full_name, sender_email: emailOf(user) }),
+  },
+};

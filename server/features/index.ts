@@ -1,0 +1,18 @@
+// The feature areas: their HTTP routes and socket commands, mounted in one place.
+import type { Router } from "express";
+import type { AppContext } from "../context";
+import type { CommandTable } from "../realtime/dispatcher";
+import { entityRoutes } from "../entities/route";
+import { fileRoutes } from "./files/routes";
+import { webrtcRoutes } from "./calls/routes";
+import { chatCommands } from "./chat/commands";
+import { callCommands } from "./calls/commands";
+import { presenceCommands } from "./presence/commands";
+
+export function mountFeatureRoutes(api: Router, ctx: AppContext): void {
+  api.use(fileRoutes(ctx));
+  api.use(webrtcRoutes(ctx));
+  api.use(entityRoutes(ctx));
+}
+
+export const SOCKET_COMMANDS: CommandTable = { ...chatCommands, ...callCommands, ...presenceCommands };

@@ -1,0 +1,137 @@
+// Presence: online while a user has a socket on some node or polled recently, offline after a
+// grace period; the status (online, away, busy) lives on the user row. Pushes go only to the
+// `presence:{id}` room, which sockets join with presence.subscribe.
+import type { Logger } from "pino";
+import type { Db } from "../../db";
+import type { UserStatus, PresenceState } from "@shared/realtime";
+import type { PresenceStore } from "./store";
+
+export const presenceRoom = (userId: number) => `presence:${userId}`;
+
+export interface PresenceOptions {
+  db: Db;
+  /** Pushes presence to the subscribers' rooms. */
+  send: (roomNames: string[], state: PresenceState) => void;
+  store: PresenceStore;
+  log: Logger;
+  graceMs: number;
+  /** Called once (cluster-wide) for users who just went offline. */
+  onOffline?: (userIds: number[]) => Promise<void>;
+}
+
+export class PresenceService {
+  /** Sockets per user on this node; these users are re-touched by the heartbeat. */
+  private local = new Map<number, number>();
+  /** Last touch per user from polling, so a client polling every second costs one touch a second at most. */
+  private lastPoll = new Map<number, number>();
+  private timers: NodeJS.Timeout[] = [];
+
+  constructor(private opts: PresenceOptions) {}
+
+  start(): void {
+    const { graceMs } = this.opts;
+    const beat = setInterval(() => void this.heartbeat(), Math.max(100, Math.floor(graceMs / 3)));
+    const sweep = setInterval(() => void this.sweep(), Math.max(100, Math.min(1000, Math.floor(graceMs / 4))));
+    beat.unref();
+    sweep.unref();
+    this.timers.push(beat, sweep);
+  }
+
+  stop(): void {
+    for (const t of this.timers) clearInterval(t);
+    this.timers = [];
+  }
+
+  async socketConnected(userId: number): Promise<void> {
+    this.local.set(userId, (this.local.get(userId) ?? 0) + 1);
+    await this.touch([userId]);
+  }
+
+  async socketDisconnected(userId: number): Promise<void> {
+    const n = (this.local.get(userId) ?? 1) - 1;
+    if (n > 0) {
+      this.local.set(userId, n);
+      return;
+    }
+    this.local.delete(userId);
+    // Seen now: the user goes offline one grace period from now unless a socket or poll returns.
+    await this.touch([userId]);
+  }
+
+  /** A polling client's request (get-signals, update-presence). */
+  async polled(userId: number): Promise<void> {
+    const now = Date.now();
+    if (now - (this.lastPoll.get(userId) ?? 0) < Math.min(1000, this.opts.graceMs / 4)) return;
+    this.lastPoll.set(userId, now);
+    await this.touch([userId]);
+  }
+
+  async onlineSet(userIds: number[]): Promise<Set<number>> {
+    return this.opts.store.seenSince(userIds, Date.now() - this.opts.graceMs);
+  }
+
+  /** Current presence of these users as everyone but the user sees it. */
+  async current(userIds: number[]): Promise<PresenceState[]> {
+    const ids = [...new Set(userIds)];
+    if (ids.length === 0) return [];
+    const [rows, online] = await Promise.all([
+      this.opts.db.selectFrom("users").select(["id", "user_status", "show_online_status"]).where("id", "in", ids).execute(),
+      this.onlineSet(ids),
+    ]);
+    return rows.map((r) => present(r, online.has(r.id)));
+  }
+
+  /** Saves the user's status, marks them seen, pushes to subscribers and returns the new state. */
+  async setStatus(userId: number, status: UserStatus): Promise<PresenceState> {
+    await this.opts.db.updateTable("users").set({ user_status: status, updated_at: new Date() }).where("id", "=", userId).execute();
+    await this.polled(userId);
+    const [state] = await this.push([userId]);
+    return state;
+  }
+
+  /** Pushes the current presence of these users to their subscribers. */
+  async push(userIds: number[], offline?: Set<number>): Promise<PresenceState[]> {
+    const states = await this.current(userIds);
+    for (const s of states) {
+      if (offline?.has(s.user_id)) s.online = false;
+      this.opts.send([presenceRoom(s.user_id)], s);
+    }
+    return states;
+  }
+
+  private async touch(userIds: number[]): Promise<void> {
+    try {
+      const fresh = await this.opts.store.touch(userIds, Date.now());
+      if (fresh.length) await this.push(fresh);
+    } catch (err) {
+      this.opts.log.warn({ err }, "presence touch failed");
+    }
+  }
+
+  private async heartbeat(): Promise<void> {
+    if (this.local.size) await this.touch([...this.local.keys()]);
+  }
+
+  private async sweep(): Promise<void> {
+    try {
+      const now = Date.now();
+      for (const [id, t] of this.lastPoll) if (now - t > this.opts.graceMs) this.lastPoll.delete(id);
+      // Users with a socket here are never offline, even if this node's heartbeat ran late.
+      const swept = await this.opts.store.sweep(now - this.opts.graceMs);
+      const kept = swept.filter((id) => this.local.has(id));
+      if (kept.length) await this.opts.store.touch(kept, now);
+      const gone = swept.filter((id) => !this.local.has(id));
+      if (gone.length === 0) return;
+      await this.opts.db.updateTable("users").set({ last_seen_at: new Date() }).where("id", "in", gone).execute();
+      await this.push(gone, new Set(gone));
+      await this.opts.onOffline?.(gone);
+    } catch (err) {
+      this.opts.log.warn({ err }, "presence sweep failed");
+    }
+  }
+}
+
+function present(r: { id: number; user_status: UserStatus; show_online_status: boolean }, online: boolean): PresenceState {
+  // A user who hides their status shows as away to everyone else.
+  return { user_id: r.id, user_status: r.show_online_status ? r.user_status : "away", online };
+}

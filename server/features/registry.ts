@@ -1,0 +1,33 @@
+// Every entity table's policy and special write hooks, looked up by the Entity API engine and
+// by the socket fan-out.
+import type { EntityTable } from "@shared/entities";
+import type { TableFeature, TablePolicy } from "../entities/policy";
+import { usersPolicy } from "./users/policy";
+import { usersHooks } from "./users/hooks";
+import { channelsPolicy } from "./chat/channels.policy";
+import { messagesPolicy } from "./chat/messages.policy";
+import { messagesHooks } from "./chat/hooks";
+import { tasksPolicy } from "./tasks/policy";
+import { tasksHooks } from "./tasks/hooks";
+import { calendarEventsPolicy } from "./calendar/policy";
+import { notesPolicy } from "./notes/policy";
+import { approvalRequestsPolicy } from "./approvals/policy";
+import { sharedFilesPolicy } from "./files/policy";
+import { orgStorageConfigPolicy } from "./files/storage-config.policy";
+import { orgStorageConfigHooks } from "./files/storage-config.hooks";
+import { resourcesPolicy } from "./resources/policy";
+
+export const TABLES: { [T in EntityTable]: TableFeature<T> } = {
+  users: { policy: usersPolicy, hooks: usersHooks },
+  channels: { policy: channelsPolicy },
+  messages: { policy: messagesPolicy, hooks: messagesHooks },
+  tasks: { policy: tasksPolicy, hooks: tasksHooks },
+  calendar_events: { policy: calendarEventsPolicy },
+  notes: { policy: notesPolicy },
+  approval_requests: { policy: approvalRequestsPolicy },
+  shared_files: { policy: sharedFilesPolicy },
+  resources: { policy: resourcesPolicy },
+  org_storage_config: { policy: orgStorageConfigPolicy, hooks: orgStorageConfigHooks },
+};
+
+export const POLICIES = Object.fromEntries(Object.entries(TABLES).map(([t, f]) => [t, f.policy])) as { [T in EntityTable]: TablePolicy<T> };

@@ -1,0 +1,15 @@
+// resources: a library everyone reads; managers and admins keep it.
+import { isPrivileged } from "../../auth/roles";
+import { emailOf } from "../../entities/policy-helpers";
+import type { TablePolicy } from "../../entities/policy";
+
+export const resourcesPolicy: TablePolicy<"resources"> = {
+  readFilter: () => null,
+  canRead: () => true,
+  canCreate: (user) => isPrivileged(user),
+  canUpdate: (user) => isPrivileged(user),
+  canDelete: (user) => isPrivileged(user),
+  serverFields: {
+    create: (user) => ({ created_by: emailOf(user) }),
+  },
+};

@@ -1,0 +1,15 @@
+// users: everyone reads the public profile (presentUser); admins create and delete; the
+// field-level rules for changes (self: profile fields; admin: all) live in services/users.ts.
+import type { User } from "../../db/schema";
+import { isAdmin } from "../../auth/roles";
+import type { TablePolicy } from "../../entities/policy";
+
+export const usersPolicy: TablePolicy<"users"> = {
+  readFilter: () => null,
+  canRead: () => true,
+  canCreate: (user) => isAdmin(user),
+  canUpdate: (user: User, row) => isAdmin(user) || user.id === row.id,
+  // An admin deleting their own account could leave the organisation without one.
+  canDelete: (user, row) => isAdmin(user) && user.id !== row.id,
+  serverFields: { create: () => ({}) },
+};

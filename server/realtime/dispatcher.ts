@@ -1,0 +1,46 @@
+// Client commands: one dispatcher per socket (a single onAny listener keeps per-socket memory
+// small), a zod schema per event, and always an ack `{ ok: true, data } | { ok: false, error }`.
+// The features register their commands; the table is typed by the socket contract, so an event
+// of `ClientToServerEvents` without a command does not compile.
+import { ZodError, type z } from "zod";
+import type { AppContext } from "../context";
+import { HttpError, fromDbError, zodMessage } from "../errors";
+import type { Ack, ClientToServerEvents } from "@shared/realtime";
+import type { IoSocket, RealtimeHub } from "./hub";
+
+export interface Command<S extends z.ZodType = z.ZodType> {
+  schema: S;
+  run: (ctx: AppContext, hub: RealtimeHub, socket: IoSocket, input: z.output<S>) => Promise<unknown>;
+}
+
+export type CommandName = keyof ClientToServerEvents;
+export type CommandTable = { [E in CommandName]: Command };
+
+export const command = <S extends z.ZodType>(schema: S, run: Command<S>["run"]): Command => ({ schema, run }) as Command;
+
+function errorText(ctx: AppContext, event: string, err: unknown): string {
+  if (err instanceof HttpError) return err.message;
+  if (err instanceof ZodError) return zodMessage(err);
+  const mapped = fromDbError(err);
+  if (mapped) return mapped.message;
+  ctx.log.error({ err, event }, "socket command failed");
+  return "Internal server error";
+}
+
+/** Installs the command dispatcher on a socket. Unknown events are answered with an error, never thrown. */
+export function installCommands(ctx: AppContext, hub: RealtimeHub, socket: IoSocket, commands: CommandTable): void {
+  socket.onAny((event: string, ...args: unknown[]) => {
+    const ack = (typeof args[args.length - 1] === "function" ? args.pop() : undefined) as ((r: Ack) => void) | undefined;
+    const reply = (r: Ack) => {
+      if (ack) ack(r);
+    };
+    const cmd = Object.hasOwn(commands, event) ? commands[event as CommandName] : undefined;
+    if (!cmd) return reply({ ok: false, error: `Unknown event: ${String(event).slice(0, 100)}` });
+    const parsed = cmd.schema.safeParse(args[0]);
+    if (!parsed.success) return reply({ ok: false, error: zodMessage(parsed.error) });
+    cmd.run(ctx, hub, socket, parsed.data).then(
+      (data) => reply({ ok: true, data: data ?? null }),
+      (err) => reply({ ok: false, error: errorText(ctx, event, err) }),
+    );
+  });
+}

@@ -1,0 +1,140 @@
+// The Socket.IO hub on the app's port (DESIGN.md section 4): token auth at the handshake, rooms
+// `user:{id}`, `channel:{id}` and `presence:{id}`, connection state recovery, and with REDIS_URL
+// the Redis Streams adapter so any node reaches any user.
+import type http from "node:http";
+import { Server } from "socket.io";
+import { createClient } from "redis";
+import { createAdapter } from "@socket.io/redis-streams-adapter";
+import type { AppContext } from "../context";
+import { verifyToken } from "../auth/tokens";
+import { LIMITS, MESSAGES } from "@shared/constants";
+import { rooms } from "@shared/realtime";
+import { RealtimeHub, type IoServer, type IoSocket, type SocketUser } from "./hub";
+import { installCommands, type CommandTable } from "./dispatcher";
+import type { EntityEvent } from "../context";
+import { syncChannelRooms, wireFanout } from "./fanout";
+import { PresenceService } from "../features/presence/service";
+import { MemoryPresenceStore, RedisPresenceStore, type RedisClient } from "../features/presence/store";
+import { pushPendingSignals, pruneSignals } from "../features/calls/signals";
+import { leaveCallsOf, sweepUnanswered } from "../features/calls/service";
+
+const toSocketUser = (u: SocketUser): SocketUser => ({ id: u.id, email: u.email, full_name: u.full_name, role: u.role, team_role: u.team_role });
+
+function handshakeToken(socket: IoSocket): string | undefined {
+  const auth = socket.handshake.auth as { token?: unknown } | undefined;
+  if (typeof auth?.token === "string") return auth.token.replace(/^Bearer\s+/i, "");
+  const h = socket.handshake.headers.authorization;
+  return h && /^Bearer\s+/i.test(h) ? h.replace(/^Bearer\s+/i, "").trim() : undefined;
+}
+
+export async function attachRealtime(server: http.Server, ctx: AppContext, commands: CommandTable): Promise<{ close: () => Promise<void> }> {
+  const { config, log } = ctx;
+  const io: IoServer = new Server(server, {
+    path: "/socket.io",
+    serveClient: false,
+    maxHttpBufferSize: LIMITS.socketMaxPayloadBytes,
+    perMessageDeflate: false,
+    connectionStateRecovery: { maxDisconnectionDuration: 2 * 60 * 1000, skipMiddlewares: true },
+  });
+
+  let redis: RedisClient | null = null;
+  if (config.redisUrl) {
+    redis = createClient({ url: config.redisUrl });
+    redis.on("error", (err) => log.warn({ err }, "redis error"));
+    await redis.connect();
+    const p = config.redisPrefix;
+    io.adapter(createAdapter(redis, { streamName: `${p}:socket.io`, channelPrefix: `${p}:socket.io`, sessionKeyPrefix: `${p}:sio:session:`, maxLen: 50_000 }));
+  }
+
+  const presence = new PresenceService({
+    db: ctx.db,
+    send: (names, state) => io.to(names).emit("presence.update", state),
+    log,
+    graceMs: config.presenceGraceMs,
+    store: redis ? new RedisPresenceStore(redis, `${config.redisPrefix}:presence:seen`) : new MemoryPresenceStore(),
+    onOffline: (ids) => leaveCallsOf(ctx, ids),
+  });
+  const hub = new RealtimeHub(io, config.nodeId, !!redis, presence);
+  ctx.realtime = hub;
+
+  io.use(async (socket, next) => {
+    try {
+      const v = await verifyToken(ctx.db, config.jwtSecret, handshakeToken(socket));
+      if (!v) return next(new Error(MESSAGES.notAuthenticated));
+      socket.data.u = toSocketUser(v.user);
+      socket.data.sid = v.sid;
+      next();
+    } catch (err) {
+      log.warn({ err }, "socket auth failed");
+      next(new Error(MESSAGES.notAuthenticated));
+    }
+  });
+
+  io.on("connection", (socket) => {
+    const u = socket.data.u;
+    installCommands(ctx, hub, socket, commands);
+    socket.on("disconnect", () => void presence.socketDisconnected(u.id));
+    // Synchronously: the user room before anything can be sent to it, the presence count before
+    // any await so a quick disconnect always balances it.
+    if (!socket.recovered) socket.join([rooms.user(u.id), `session:${socket.data.sid}`]);
+    void presence.socketConnected(u.id);
+    void (async () => {
+      await syncChannelRooms(ctx, socket);
+      if (!socket.connected) return;
+      await pushPendingSignals(ctx, u.id);
+      // A broadcast (not socket.emit) so it carries a recovery offset even for a quiet client.
+      io.to(socket.id).emit("session.ready", { user_id: u.id, node_id: hub.nodeId, recovered: socket.recovered });
+    })().catch((err) => log.error({ err, user: u.id }, "socket setup failed"));
+  });
+
+  // A profile change: every node refreshes the copy of the user kept on its sockets.
+  const refreshLocal = async (userId: number) => {
+    const sids = io.of("/").adapter.rooms.get(rooms.user(userId));
+    if (!sids?.size) return;
+    const row = await ctx.db.selectFrom("users").select(["id", "email", "full_name", "role", "team_role"]).where("id", "=", userId).executeTakeFirst();
+    if (!row) return;
+    for (const sid of sids) {
+      const s = io.of("/").sockets.get(sid);
+      if (s) s.data.u = toSocketUser(row);
+    }
+  };
+  io.on("users.refresh", (id) => void refreshLocal(id).catch(() => {}));
+  const onUserUpdate = ({ id }: EntityEvent) => {
+    void refreshLocal(id).catch(() => {});
+    if (hub.clustered) io.serverSideEmit("users.refresh", id);
+    void presence.push([id]).catch(() => {});
+  };
+  ctx.events.on("users.update", onUserUpdate);
+  // Logout on any node closes that session's sockets on every node.
+  const onRevoke = (sid: string) => io.in(`session:${sid}`).disconnectSockets(true);
+  ctx.events.on("sessions.revoke", onRevoke);
+  const unwire = wireFanout(ctx, io);
+
+  presence.start();
+  const sweepEvery = Math.max(100, Math.min(1000, Math.floor(config.callRingTimeoutMs / 5)));
+  let sweeping: Promise<void> | null = null;
+  const callTimer = setInterval(() => {
+    if (sweeping) return;
+    sweeping = sweepUnanswered(ctx)
+      .catch((err) => log.warn({ err }, "call sweep failed"))
+      .finally(() => (sweeping = null));
+  }, sweepEvery);
+  const pruneTimer = setInterval(() => void pruneSignals(ctx).catch(() => {}), 10 * 60 * 1000);
+  callTimer.unref();
+  pruneTimer.unref();
+
+  return {
+    close: async () => {
+      clearInterval(callTimer);
+      clearInterval(pruneTimer);
+      presence.stop();
+      await sweeping;
+      unwire();
+      ctx.events.off("users.update", onUserUpdate);
+      ctx.events.off("sessions.revoke", onRevoke);
+      if (ctx.realtime === hub) ctx.realtime = undefined;
+      await io.close();
+      if (redis) await redis.close().catch(() => redis?.destroy());
+    },
+  };
+}

@@ -1,0 +1,35 @@
+import { z } from "zod";
+import { boolish, emailList, instant, requiredText, text } from "./fields";
+import { defineEntity, noInternal, rowBase } from "./define";
+
+export const CHANNEL_TYPES = ["public", "private", "dm"] as const;
+
+export const channels = defineEntity({
+  table: "channels",
+  input: {
+    name: requiredText("name", 100),
+    description: text(1000),
+    type: z.enum(CHANNEL_TYPES, { error: "must be public, private or dm" }),
+    is_system: boolish,
+    members: emailList,
+    last_activity: instant,
+  },
+  required: ["name"],
+  nullable: ["description"],
+  serverSet: ["created_by"],
+  row: z.object({
+    ...rowBase,
+    name: z.string(),
+    description: z.string().nullable(),
+    type: z.enum(CHANNEL_TYPES),
+    is_system: z.boolean(),
+    members: z.array(z.string()),
+    last_activity: z.string(),
+    created_by: z.string().nullable(),
+  }),
+  instants: ["last_activity"],
+  internal: noInternal,
+  filters: { id: "int", name: "text", description: "text", type: "text", is_system: "bool", members: "emails", last_activity: "timestamp", created_by: "email" },
+});
+
+export type Channel = z.infer<typeof channels.row>;

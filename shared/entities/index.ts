@@ -1,0 +1,48 @@
+// The registry of entity tables: the Entity API, the presenter, the socket fan-out and the
+// client all read a table's definition from here.
+import type { z } from "zod";
+import { users } from "./users";
+import { channels } from "./channels";
+import { messages } from "./messages";
+import { tasks } from "./tasks";
+import { calendarEvents } from "./calendar_events";
+import { notes } from "./notes";
+import { approvalRequests } from "./approval_requests";
+import { sharedFiles } from "./shared_files";
+import { resources } from "./resources";
+import { orgStorageConfig } from "./org_storage_config";
+
+export const ENTITIES = {
+  users,
+  messages,
+  notes,
+  tasks,
+  resources,
+  channels,
+  shared_files: sharedFiles,
+  calendar_events: calendarEvents,
+  approval_requests: approvalRequests,
+  org_storage_config: orgStorageConfig,
+} as const;
+
+export type Entities = typeof ENTITIES;
+export type EntityTable = keyof Entities;
+export type EntityRow<T extends EntityTable> = z.infer<Entities[T]["row"]>;
+
+export const ENTITY_TABLES = Object.keys(ENTITIES) as EntityTable[];
+export const isEntityTable = (t: string): t is EntityTable => Object.hasOwn(ENTITIES, t);
+
+export type { EntityDefinition, ColumnKind } from "./define";
+export { defineEntity } from "./define";
+export { READ_ONLY_FIELDS, validateCreate, validateUpdate, type ValidationResult } from "./validate";
+export type { PublicUser, UserStatus } from "./users";
+export { USER_STATUSES, ROLES, TEAM_ROLES, userCreateInput, userUpdateInput } from "./users";
+export type { Channel } from "./channels";
+export type { ChatMessage } from "./messages";
+export type { Task, TaskStatus, Priority } from "./tasks";
+export type { CalendarEvent } from "./calendar_events";
+export type { Note } from "./notes";
+export type { ApprovalRequest } from "./approval_requests";
+export type { SharedFile } from "./shared_files";
+export type { Resource } from "./resources";
+export type { OrgStorageConfig } from "./org_storage_config";

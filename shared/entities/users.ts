@@ -1,0 +1,98 @@
+import { z } from "zod";
+import { boolish } from "./fields";
+import { defineEntity, rowBase } from "./define";
+
+export const USER_STATUSES = ["online", "away", "busy"] as const;
+export type UserStatus = (typeof USER_STATUSES)[number];
+export const ROLES = ["user", "admin"] as const;
+export const TEAM_ROLES = ["member", "manager", "admin"] as const;
+export const NOTIFICATION_PREFERENCES = ["all", "mentions", "none"] as const;
+
+const text = (max: number) => z.string().trim().max(max);
+
+/** What a user may change of their own profile. */
+export const userProfileInput = {
+  full_name: text(200).min(1, "full_name cannot be empty"),
+  job_title: text(200).nullable(),
+  department: text(200).nullable(),
+  phone_number: text(50).nullable(),
+  status_message: text(500).nullable(),
+  profile_photo: text(2000).nullable(),
+  user_status: z.enum(USER_STATUSES),
+  show_online_status: boolish,
+  notification_preferences: z.enum(NOTIFICATION_PREFERENCES),
+};
+/** What only an admin may set. */
+export const userAdminInput = {
+  role: z.enum(ROLES),
+  team_role: z.enum(TEAM_ROLES),
+};
+
+export const userUpdateInput = z.object({ ...userProfileInput, ...userAdminInput }).partial().strict();
+
+export const userCreateInput = z
+  .object({
+    email: z.string().trim().toLowerCase().email("email must be a valid e-mail address").max(320),
+    password: z.string().min(8, "password must be at least 8 characters").max(200),
+    ...userProfileInput,
+    ...userAdminInput,
+  })
+  .partial({
+    full_name: true,
+    job_title: true,
+    department: true,
+    phone_number: true,
+    status_message: true,
+    profile_photo: true,
+    user_status: true,
+    show_online_status: true,
+    notification_preferences: true,
+    role: true,
+    team_role: true,
+  })
+  .strict();
+
+export const users = defineEntity({
+  table: "users",
+  input: { email: userCreateInput.shape.email, password: userCreateInput.shape.password, ...userProfileInput, ...userAdminInput },
+  required: ["email", "password"],
+  nullable: ["job_title", "department", "phone_number", "status_message", "profile_photo"],
+  serverSet: [],
+  createOnly: ["email"],
+  row: z.object({
+    ...rowBase,
+    email: z.string(),
+    full_name: z.string(),
+    job_title: z.string().nullable(),
+    department: z.string().nullable(),
+    phone_number: z.string().nullable(),
+    status_message: z.string().nullable(),
+    profile_photo: z.string().nullable(),
+    role: z.enum(ROLES),
+    team_role: z.enum(TEAM_ROLES),
+    user_status: z.enum(USER_STATUSES),
+    show_online_status: z.boolean(),
+    /** Only for the user themselves and admins. */
+    notification_preferences: z.enum(NOTIFICATION_PREFERENCES).optional(),
+  }),
+  instants: [],
+  internal: z.object({ password_hash: z.string().nullable(), last_seen_at: z.date().nullable() }),
+  // user_status and notification_preferences are left out: a filter on them would reveal a
+  // hidden status or a private preference through which rows come back.
+  filters: {
+    id: "int",
+    email: "email",
+    full_name: "text",
+    job_title: "text",
+    department: "text",
+    phone_number: "text",
+    status_message: "text",
+    profile_photo: "text",
+    role: "text",
+    team_role: "text",
+    show_online_status: "bool",
+  },
+});
+
+/** The user as others see them: never the password hash. */
+export type PublicUser = z.infer<typeof users.row>;
