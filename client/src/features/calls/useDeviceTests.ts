@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { LIMITS } from "@shared/constants";
-import { stopStream } from "../engine/media";
+import { stopStream } from "./engine/media";
 
 export const DEVICES_ERROR =
   "Could not access media devices. Please ensure you have granted camera and microphone permissions in your browser settings.";

@@ -8,7 +8,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { DialogActions } from "../../../ui/DialogActions";
 import { Spinner } from "../../../ui/spinner";
 import { DeviceSelect } from "./DeviceSelect";
-import { DEVICES_ERROR, listDevices, useCameraTest, useMicrophoneTest, type DeviceLists } from "./useDeviceTests";
+import { DEVICES_ERROR, listDevices, useCameraTest, useMicrophoneTest, type DeviceLists } from "../useDeviceTests";
 
 /** Camera, microphone and speaker choice, with the spec's camera and microphone tests. */
 export function DeviceSettingsDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {

@@ -1,7 +1,7 @@
 import { activeParticipants, useCallsStore } from "../store";
 import { useSessionStore } from "../../auth/store";
 import { cn } from "../../../lib/utils";
-import { GRID_CLASSES, gridColumns } from "./gridColumns";
+import { GRID_CLASSES, gridColumns } from "../gridColumns";
 import { RemoteTile } from "./RemoteTile";
 import { VideoTile } from "./VideoTile";
 
