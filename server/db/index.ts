@@ -59,7 +59,8 @@ class DirMigrationProvider implements MigrationProvider {
 }
 
 export async function migrate(db: Db): Promise<void> {
-  const migrator = new Migrator({ db, provider: new DirMigrationProvider() });
+  // Slices add migrations side by side; one that lands with an earlier name than one already run still runs.
+  const migrator = new Migrator({ db, provider: new DirMigrationProvider(), allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === "Error");
   if (error || failed) {

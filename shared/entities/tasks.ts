@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { dateOnly, email, emailList, idRef, requiredText, text } from "./fields";
+import { dateOnly, email, emailList, idRef, number, requiredText, text } from "./fields";
 import { defineEntity, noInternal, priorityInput, priorityValues, rowBase } from "./define";
 
 export const TASK_STATUSES = ["todo", "in_progress", "done"] as const;
@@ -17,6 +17,7 @@ export const tasks = defineEntity({
     outcome: text(20_000),
     source_message_id: idRef,
     source_channel_id: idRef,
+    position: number,
   },
   required: ["title"],
   nullable: ["description", "due_date", "outcome", "assignee_email"],
@@ -34,6 +35,7 @@ export const tasks = defineEntity({
     outcome: z.string().nullable(),
     source_message_id: z.number().int().nullable(),
     source_channel_id: z.number().int().nullable(),
+    position: z.number(),
     created_by: z.string().nullable(),
   }),
   instants: [],
@@ -50,6 +52,7 @@ export const tasks = defineEntity({
     outcome: "text",
     source_message_id: "int",
     source_channel_id: "int",
+    position: "float",
     created_by: "email",
   },
 });

@@ -129,4 +129,17 @@ describe.each(ENGINES)("entities: tasks (%s)", (engine) => {
     expect(res.status).toBe(200);
     for (const t of res.body) expect(t.due_date).not.toBeNull();
   });
+
+  it("keeps a board position, orders by it and refuses a position that is not a number", async () => {
+    const me = api(app, creator.token);
+    const a = (await me.post("/api/entities/tasks", { title: "Pos A", position: 2 })).body;
+    const b = (await me.post("/api/entities/tasks", { title: "Pos B", position: 1.5 })).body;
+    expect(a.position).toBe(2);
+    expect((await me.patch(`/api/entities/tasks/${a.id}`, { position: 1.25 })).body.position).toBe(1.25);
+    const list = await me.get(`/api/entities/tasks?where=${encodeURIComponent(JSON.stringify({ id: { in: [a.id, b.id] } }))}&sort=position`);
+    expect(list.body.map((t: { id: number }) => t.id)).toEqual([a.id, b.id]);
+    const bad = await me.patch(`/api/entities/tasks/${a.id}`, { position: "left" });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toContain("position");
+  });
 });
