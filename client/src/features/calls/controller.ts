@@ -11,10 +11,9 @@ import { warmUpNetwork } from "./engine/warmup";
 
 type Engine = typeof import("./engine/engine");
 
-export interface CallTarget {
-  id: number;
-  name: string;
-}
+import type { CallTarget } from "./engine/state";
+
+export type { CallTarget };
 
 let enginePromise: Promise<Engine> | null = null;
 let engine: Engine | null = null;

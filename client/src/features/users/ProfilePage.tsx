@@ -5,7 +5,7 @@ import { LIMITS } from "@shared/constants";
 import { updateUser } from "./api";
 import type { PublicUser } from "@shared/entities";
 import { AppSettingsCard } from "./components/AppSettingsCard";
-import { DeviceSettingsDialog } from "../calls/components/DeviceSettingsDialog";
+import { DeviceSettingsDialog } from "../calls/DeviceSettingsDialog";
 import { FormField } from "../../ui/FormField";
 import { PhotoCard } from "./components/PhotoCard";
 import { SwitchRow } from "./components/SwitchRow";

@@ -7,7 +7,7 @@ import { cn } from "../../../lib/utils";
 import { usePresenceStore } from "../../presence/store";
 import { useSessionStore } from "../../auth/store";
 import { useCallPickerStore } from "../store";
-import { PresenceDot } from "../../presence/components/PresenceDot";
+import { PresenceDot } from "../../presence/PresenceDot";
 import { shownPresence } from "../../presence/shownPresence";
 import { usePresenceSubscription } from "../../presence/usePresenceSubscription";
 import { UserAvatar } from "../../../ui/avatar";

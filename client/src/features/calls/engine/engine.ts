@@ -4,7 +4,7 @@
 import type { CallType, SignalMessage } from "@shared/realtime";
 import { emitWithAck } from "../../../realtime/socket";
 import { activeParticipants, useCallsStore } from "../store";
-import type { CallTarget } from "../controller";
+import type { CallTarget } from "./state";
 import { loadIceServers } from "./ice";
 import { describeMediaError, openCallMedia, stopStream } from "./media";
 import { closeCallNotice } from "./notify";

@@ -1,6 +1,12 @@
 // The live media and peer connections of the current call, shared by the engine and its controls.
 import type { Peer, PeerSignal } from "./peer";
 
+/** Someone to call: the engine needs only who they are and what to show. */
+export interface CallTarget {
+  id: number;
+  name: string;
+}
+
 export interface PeerEntry {
   peer: Peer;
   pc: RTCPeerConnection;

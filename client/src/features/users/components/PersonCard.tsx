@@ -6,7 +6,7 @@ import { Badge } from "../../../ui/badge";
 import { Button } from "../../../ui/button";
 import { Card } from "../../../ui/card";
 import { SimpleTooltip } from "../../../ui/tooltip";
-import { PresenceDot } from "../../presence/components/PresenceDot";
+import { PresenceDot } from "../../presence/PresenceDot";
 import { PRESENCE_LABELS, type ShownPresence } from "../../presence/shownPresence";
 
 interface PersonCardProps {

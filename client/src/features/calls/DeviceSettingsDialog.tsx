@@ -1,14 +1,14 @@
 import { useEffect, useRef, useState } from "react";
 import { Camera, Mic, Play, Square } from "lucide-react";
 import { LIMITS } from "@shared/constants";
-import { readMediaSettings, writeMediaSettings, type MediaSettings } from "../engine/mediaSettings";
-import { toast } from "../../../ui/notifications";
-import { Button } from "../../../ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../../../ui/dialog";
-import { DialogActions } from "../../../ui/DialogActions";
-import { Spinner } from "../../../ui/spinner";
-import { DeviceSelect } from "./DeviceSelect";
-import { DEVICES_ERROR, listDevices, useCameraTest, useMicrophoneTest, type DeviceLists } from "../useDeviceTests";
+import { readMediaSettings, writeMediaSettings, type MediaSettings } from "./engine/mediaSettings";
+import { toast } from "../../ui/notifications";
+import { Button } from "../../ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../../ui/dialog";
+import { DialogActions } from "../../ui/DialogActions";
+import { Spinner } from "../../ui/spinner";
+import { DeviceSelect } from "./components/DeviceSelect";
+import { DEVICES_ERROR, listDevices, useCameraTest, useMicrophoneTest, type DeviceLists } from "./useDeviceTests";
 
 /** Camera, microphone and speaker choice, with the spec's camera and microphone tests. */
 export function DeviceSettingsDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {

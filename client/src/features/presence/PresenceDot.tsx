@@ -1,5 +1,5 @@
-import { cn } from "../../../lib/utils";
-import type { ShownPresence } from "../shownPresence";
+import { cn } from "../../lib/utils";
+import type { ShownPresence } from "./shownPresence";
 
 const COLORS: Record<ShownPresence, string> = {
   online: "bg-emerald-500",
