@@ -1,5 +1,6 @@
-import express, { Router } from "express";
+import express, { Router, type RequestHandler } from "express";
 import helmet from "helmet";
+import compression from "compression";
 import { pinoHttp } from "pino-http";
 import { pino, type Logger } from "pino";
 import http from "node:http";
@@ -10,7 +11,7 @@ import type { Config } from "./config";
 import { openDb, migrate, type DbHandle } from "./db";
 import { AppEvents, type AppContext } from "./context";
 import { authenticate } from "./auth/middleware";
-import { errorHandler, notFound } from "./errors";
+import { badRequest, errorHandler, notFound } from "./errors";
 import { authRoutes } from "./auth/routes";
 import { createStorage } from "./storage";
 import { LIMITS } from "@shared/constants";
@@ -25,7 +26,66 @@ export interface RunningApp {
   close: () => Promise<void>;
 }
 
-const clientDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../dist/client");
+const defaultClientDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../dist/client");
+
+/** Request headers that carry credentials never reach the log. */
+export const LOG_REDACT = ["req.headers.authorization", "req.headers.cookie", 'res.headers["set-cookie"]'];
+
+/** How deep a request body may nest; free-form fields (signal data, storage settings) check their own, smaller bound. */
+export const BODY_MAX_DEPTH = 40;
+const NUL = "\u0000";
+
+/**
+ * Why a parsed body or query is refused, naming the field: a NUL character (Postgres text
+ * cannot hold one) or nesting deeper than BODY_MAX_DEPTH. Iterative, and it stops at the depth
+ * bound, so a body nested thousands deep is refused cheaply.
+ */
+export function inputProblem(value: unknown, root: string): string | null {
+  const stack: Array<[unknown, string, number]> = [[value, root, 0]];
+  while (stack.length) {
+    const [v, at, depth] = stack.pop()!;
+    if (typeof v === "string") {
+      if (v.includes(NUL)) return `${at || "value"}: must not contain a NUL character`;
+    } else if (v !== null && typeof v === "object" && !Buffer.isBuffer(v)) {
+      if (depth >= BODY_MAX_DEPTH) return `${at || "body"}: nested deeper than ${BODY_MAX_DEPTH} levels`;
+      for (const [k, x] of Object.entries(v)) {
+        if (k.includes(NUL)) return `${at || "body"}: a field name must not contain a NUL character`;
+        stack.push([x, at ? `${at}.${k}` : k, depth + 1]);
+      }
+    }
+  }
+  return null;
+}
+
+/** Refuses bad input every route would otherwise have to refuse itself, before any route runs. */
+function refuseBadBody(): RequestHandler {
+  return (req, _res, next) => {
+    const problem = inputProblem(req.query, "") ?? inputProblem(req.body, "");
+    next(problem ? badRequest(problem) : undefined);
+  };
+}
+
+/** A path that cannot be decoded, or decodes to a NUL, is refused before routing (the router would 500 on it). */
+function refuseBadPath(): RequestHandler {
+  return (req, _res, next) => {
+    const rawPath = req.originalUrl.split("?", 1)[0];
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(rawPath);
+    } catch {
+      return next(badRequest("Malformed percent-encoding in the URL"));
+    }
+    next(decoded.includes(NUL) ? badRequest("The URL must not contain a NUL character") : undefined);
+  };
+}
+
+// Socket.IO, ranged requests and stored files (which answer Range and keep their length) are never compressed.
+const UNCOMPRESSED = /^\/(socket\.io\/|(api|phpapi)\/(files|download-recording|recordings)(\/|$))/;
+function compress(): RequestHandler {
+  return compression({
+    filter: (req, res) => !req.headers.range && !UNCOMPRESSED.test(req.originalUrl ?? req.url) && compression.filter(req, res),
+  });
+}
 
 export function buildApi(ctx: AppContext): Router {
   const api = Router();
@@ -33,6 +93,7 @@ export function buildApi(ctx: AppContext): Router {
   api.use(filesBodyParser(ctx));
   api.use(express.json({ limit: LIMITS.jsonBodyLimit }));
   api.use(express.urlencoded({ extended: false, limit: LIMITS.jsonBodyLimit }));
+  api.use(refuseBadBody());
   api.use(authenticate(ctx));
   api.get("/health", (_req, res) => {
     res.json({ ok: true });
@@ -46,7 +107,10 @@ export function buildApi(ctx: AppContext): Router {
 export function buildExpress(ctx: AppContext): express.Express {
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", "loopback, linklocal, uniquelocal");
+  // Only the configured proxy may name the client's address (TRUST_PROXY); by default nobody can,
+  // so a forged X-Forwarded-For never changes req.ip or the sign-in limiter's key.
+  app.set("trust proxy", ctx.config.trustProxy);
+  app.use(refuseBadPath());
   app.use(
     helmet({
       contentSecurityPolicy: {
@@ -64,11 +128,14 @@ export function buildExpress(ctx: AppContext): express.Express {
     }),
   );
   if (ctx.config.logLevel !== "silent") {
-    app.use(pinoHttp({ logger: ctx.log, autoLogging: { ignore: (req) => req.url === "/api/health" } }));
+    const logger = ctx.log.child({}, { redact: { paths: LOG_REDACT, censor: "[redacted]" } });
+    app.use(pinoHttp({ logger, autoLogging: { ignore: (req) => req.url === "/api/health" } }));
   }
+  app.use(compress());
   const api = buildApi(ctx);
   app.use("/api", api);
   app.use("/phpapi", api);
+  const clientDist = ctx.config.clientDir ?? defaultClientDist;
   if (fs.existsSync(path.join(clientDist, "index.html"))) {
     app.use(express.static(clientDist, { index: false, maxAge: "1h" }));
     // The client routes by the last path segment, so every other GET serves the app.
