@@ -11,7 +11,7 @@ import type { Config } from "./config";
 import { openDb, migrate, type DbHandle } from "./db";
 import { AppEvents, type AppContext } from "./context";
 import { authenticate } from "./auth/middleware";
-import { badRequest, errorHandler, notFound } from "./errors";
+import { HttpError, badRequest, errorHandler, notFound } from "./errors";
 import { authRoutes } from "./auth/routes";
 import { createStorage } from "./storage";
 import { LIMITS } from "@shared/constants";
@@ -65,13 +65,38 @@ function refuseBadBody(): RequestHandler {
   };
 }
 
-/** A path that cannot be decoded, or decodes to a NUL, is refused before routing (the router would 500 on it). */
+// Multipart bodies are read by the upload routes themselves; anywhere else they would arrive unread (as no body at all).
+const MULTIPART_PATHS = /^\/(files|upload|recordings\/[^/]+)\/?$/;
+
+/**
+ * A body the API does not read is refused (415) rather than treated as an empty one: a create
+ * with an XML or text body must not store a row of defaults.
+ */
+function refuseUnreadBody(): RequestHandler {
+  return (req, _res, next) => {
+    const hasBody = req.headers["transfer-encoding"] !== undefined || (req.headers["content-length"] ?? "0") !== "0";
+    if (!hasBody) return next();
+    const kind = req.is(["application/json", "application/*+json", "application/x-www-form-urlencoded", "multipart/form-data"]);
+    if (kind === "multipart/form-data" && MULTIPART_PATHS.test(req.path)) return next();
+    if (kind && kind !== "multipart/form-data") return next();
+    next(new HttpError(415, "Unsupported content type: send JSON (application/json) or a form (application/x-www-form-urlencoded)"));
+  };
+}
+
+function splitOnce(s: string, sep: string): [string, string?] {
+  const i = s.indexOf(sep);
+  return i < 0 ? [s] : [s.slice(0, i), s.slice(i + 1)];
+}
+
+/** A URL that cannot be decoded, or whose path decodes to a NUL, is refused before routing (the router would 500 on it). */
 function refuseBadPath(): RequestHandler {
   return (req, _res, next) => {
-    const rawPath = req.originalUrl.split("?", 1)[0];
+    const [rawPath, rawQuery = ""] = splitOnce(req.originalUrl, "?");
     let decoded: string;
     try {
       decoded = decodeURIComponent(rawPath);
+      // The query parser would keep a malformed value as it is; refuse it the same way.
+      if (rawQuery) decodeURIComponent(rawQuery.replace(/\+/g, " "));
     } catch {
       return next(badRequest("Malformed percent-encoding in the URL"));
     }
@@ -90,6 +115,7 @@ function compress(): RequestHandler {
 export function buildApi(ctx: AppContext): Router {
   const api = Router();
   // Uploads as base64 JSON need a larger limit than every other body; it only applies to signed-in callers.
+  api.use(refuseUnreadBody());
   api.use(filesBodyParser(ctx));
   api.use(express.json({ limit: LIMITS.jsonBodyLimit }));
   api.use(express.urlencoded({ extended: false, limit: LIMITS.jsonBodyLimit }));
