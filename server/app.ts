@@ -120,6 +120,10 @@ export function buildApi(ctx: AppContext): Router {
   api.use(express.json({ limit: LIMITS.jsonBodyLimit }));
   api.use(express.urlencoded({ extended: false, limit: LIMITS.jsonBodyLimit }));
   api.use(refuseBadBody());
+  // Number("0x1") is 1: the user route's id must be decimal like every other id (the entity routes check their own).
+  api.use("/auth/user/:id", (req, _res, next) => {
+    next(/^\d{1,10}$/.test(String(req.params.id)) && Number(req.params.id) <= 2_147_483_647 ? undefined : badRequest("id must be a positive whole number"));
+  });
   api.use(authenticate(ctx));
   api.get("/health", (_req, res) => {
     res.json({ ok: true });

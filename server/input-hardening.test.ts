@@ -190,6 +190,12 @@ describe.each(ENGINES)("input hardening (%s)", (engine) => {
     const ok = await call(socket, "messages.create", { channel_id: String(channelId), content: "strict id" });
     expect(ok.ok).toBe(true);
     expect((await api(app, member.token).get("/api/entities/tasks/0x1")).status).toBe(400);
+    for (const bad of ["0x1", "1e0", "-1", "1.5", "99999999999", "%201"]) {
+      const res = await api(app, admin.token).patch(`/api/auth/user/${bad}`, { job_title: "Loose id" });
+      expect(res.status, bad).toBe(400);
+    }
+    const stored = await app.ctx.db.selectFrom("users").select("job_title").where("job_title", "=", "Loose id").execute();
+    expect(stored).toEqual([]);
   });
 
   it("does not let a forged X-Forwarded-For change the sign-in limiter's key", async () => {
