@@ -1,5 +1,6 @@
-import express, { Router } from "express";
+import express, { Router, type RequestHandler } from "express";
 import helmet from "helmet";
+import compression from "compression";
 import { pinoHttp } from "pino-http";
 import { pino, type Logger } from "pino";
 import http from "node:http";
@@ -10,7 +11,7 @@ import type { Config } from "./config";
 import { openDb, migrate, type DbHandle } from "./db";
 import { AppEvents, type AppContext } from "./context";
 import { authenticate } from "./auth/middleware";
-import { errorHandler, notFound } from "./errors";
+import { HttpError, badRequest, errorHandler, notFound } from "./errors";
 import { authRoutes } from "./auth/routes";
 import { createStorage } from "./storage";
 import { LIMITS } from "@shared/constants";
@@ -25,14 +26,104 @@ export interface RunningApp {
   close: () => Promise<void>;
 }
 
-const clientDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../dist/client");
+const defaultClientDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../dist/client");
+
+/** Request headers that carry credentials never reach the log. */
+export const LOG_REDACT = ["req.headers.authorization", "req.headers.cookie", 'res.headers["set-cookie"]'];
+
+/** How deep a request body may nest; free-form fields (signal data, storage settings) check their own, smaller bound. */
+export const BODY_MAX_DEPTH = 40;
+const NUL = "\u0000";
+
+/**
+ * Why a parsed body or query is refused, naming the field: a NUL character (Postgres text
+ * cannot hold one) or nesting deeper than BODY_MAX_DEPTH. Iterative, and it stops at the depth
+ * bound, so a body nested thousands deep is refused cheaply.
+ */
+export function inputProblem(value: unknown, root: string): string | null {
+  const stack: Array<[unknown, string, number]> = [[value, root, 0]];
+  while (stack.length) {
+    const [v, at, depth] = stack.pop()!;
+    if (typeof v === "string") {
+      if (v.includes(NUL)) return `${at || "value"}: must not contain a NUL character`;
+    } else if (v !== null && typeof v === "object" && !Buffer.isBuffer(v)) {
+      if (depth >= BODY_MAX_DEPTH) return `${at || "body"}: nested deeper than ${BODY_MAX_DEPTH} levels`;
+      for (const [k, x] of Object.entries(v)) {
+        if (k.includes(NUL)) return `${at || "body"}: a field name must not contain a NUL character`;
+        stack.push([x, at ? `${at}.${k}` : k, depth + 1]);
+      }
+    }
+  }
+  return null;
+}
+
+/** Refuses bad input every route would otherwise have to refuse itself, before any route runs. */
+function refuseBadBody(): RequestHandler {
+  return (req, _res, next) => {
+    const problem = inputProblem(req.query, "") ?? inputProblem(req.body, "");
+    next(problem ? badRequest(problem) : undefined);
+  };
+}
+
+// Multipart bodies are read by the upload routes themselves; anywhere else they would arrive unread (as no body at all).
+const MULTIPART_PATHS = /^\/(files|upload|recordings\/[^/]+)\/?$/;
+
+/**
+ * A body the API does not read is refused (415) rather than treated as an empty one: a create
+ * with an XML or text body must not store a row of defaults.
+ */
+function refuseUnreadBody(): RequestHandler {
+  return (req, _res, next) => {
+    const hasBody = req.headers["transfer-encoding"] !== undefined || (req.headers["content-length"] ?? "0") !== "0";
+    if (!hasBody) return next();
+    const kind = req.is(["application/json", "application/*+json", "application/x-www-form-urlencoded", "multipart/form-data"]);
+    if (kind === "multipart/form-data" && MULTIPART_PATHS.test(req.path)) return next();
+    if (kind && kind !== "multipart/form-data") return next();
+    next(new HttpError(415, "Unsupported content type: send JSON (application/json) or a form (application/x-www-form-urlencoded)"));
+  };
+}
+
+function splitOnce(s: string, sep: string): [string, string?] {
+  const i = s.indexOf(sep);
+  return i < 0 ? [s] : [s.slice(0, i), s.slice(i + 1)];
+}
+
+/** A URL that cannot be decoded, or whose path decodes to a NUL, is refused before routing (the router would 500 on it). */
+function refuseBadPath(): RequestHandler {
+  return (req, _res, next) => {
+    const [rawPath, rawQuery = ""] = splitOnce(req.originalUrl, "?");
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(rawPath);
+      // The query parser would keep a malformed value as it is; refuse it the same way.
+      if (rawQuery) decodeURIComponent(rawQuery.replace(/\+/g, " "));
+    } catch {
+      return next(badRequest("Malformed percent-encoding in the URL"));
+    }
+    next(decoded.includes(NUL) ? badRequest("The URL must not contain a NUL character") : undefined);
+  };
+}
+
+// Socket.IO, ranged requests and stored files (which answer Range and keep their length) are never compressed.
+const UNCOMPRESSED = /^\/(socket\.io\/|(api|phpapi)\/(files|download-recording|recordings)(\/|$))/;
+function compress(): RequestHandler {
+  return compression({
+    filter: (req, res) => !req.headers.range && !UNCOMPRESSED.test(req.originalUrl ?? req.url) && compression.filter(req, res),
+  });
+}
 
 export function buildApi(ctx: AppContext): Router {
   const api = Router();
   // Uploads as base64 JSON need a larger limit than every other body; it only applies to signed-in callers.
+  api.use(refuseUnreadBody());
   api.use(filesBodyParser(ctx));
   api.use(express.json({ limit: LIMITS.jsonBodyLimit }));
   api.use(express.urlencoded({ extended: false, limit: LIMITS.jsonBodyLimit }));
+  api.use(refuseBadBody());
+  // Number("0x1") is 1: the user route's id must be decimal like every other id (the entity routes check their own).
+  api.use("/auth/user/:id", (req, _res, next) => {
+    next(/^\d{1,10}$/.test(String(req.params.id)) && Number(req.params.id) <= 2_147_483_647 ? undefined : badRequest("id must be a positive whole number"));
+  });
   api.use(authenticate(ctx));
   api.get("/health", (_req, res) => {
     res.json({ ok: true });
@@ -46,7 +137,10 @@ export function buildApi(ctx: AppContext): Router {
 export function buildExpress(ctx: AppContext): express.Express {
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", "loopback, linklocal, uniquelocal");
+  // Only the configured proxy may name the client's address (TRUST_PROXY); by default nobody can,
+  // so a forged X-Forwarded-For never changes req.ip or the sign-in limiter's key.
+  app.set("trust proxy", ctx.config.trustProxy);
+  app.use(refuseBadPath());
   app.use(
     helmet({
       contentSecurityPolicy: {
@@ -64,11 +158,14 @@ export function buildExpress(ctx: AppContext): express.Express {
     }),
   );
   if (ctx.config.logLevel !== "silent") {
-    app.use(pinoHttp({ logger: ctx.log, autoLogging: { ignore: (req) => req.url === "/api/health" } }));
+    const logger = ctx.log.child({}, { redact: { paths: LOG_REDACT, censor: "[redacted]" } });
+    app.use(pinoHttp({ logger, autoLogging: { ignore: (req) => req.url === "/api/health" } }));
   }
+  app.use(compress());
   const api = buildApi(ctx);
   app.use("/api", api);
   app.use("/phpapi", api);
+  const clientDist = ctx.config.clientDir ?? defaultClientDist;
   if (fs.existsSync(path.join(clientDist, "index.html"))) {
     app.use(express.static(clientDist, { index: false, maxAge: "1h" }));
     // The client routes by the last path segment, so every other GET serves the app.

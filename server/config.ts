@@ -2,6 +2,7 @@ import { z } from "zod";
 import fs from "node:fs";
 import path from "node:path";
 import crypto from "node:crypto";
+import net from "node:net";
 import { LIMITS } from "@shared/constants";
 
 const DEFAULT_ICE = [{ urls: "stun:stun.l.google.com:19302" }, { urls: "stun:stun1.l.google.com:19302" }];
@@ -36,7 +37,46 @@ const envSchema = z.object({
   CALL_RING_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(LIMITS.callRingTimeoutMs),
   PRESENCE_GRACE_MS: z.coerce.number().int().min(100).max(600_000).default(LIMITS.presenceGraceMs),
   REDIS_PREFIX: z.string().regex(/^[\w.-]{1,40}$/).default("ts"),
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const parsed = parseTrustProxy(v);
+      if (typeof parsed === "string") {
+        ctx.addIssue({ code: "custom", message: parsed });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
 });
+
+const PROXY_PRESETS = ["loopback", "linklocal", "uniquelocal"];
+
+/**
+ * Which peers may set X-Forwarded-For: unset or "" trusts none (req.ip is the socket's address),
+ * a number trusts that many hops, otherwise a comma list of addresses, CIDR ranges or the presets
+ * loopback, linklocal and uniquelocal. A string result is the reason the setting is refused.
+ */
+export function parseTrustProxy(raw: string | undefined): TrustProxy | string {
+  const v = (raw ?? "").trim();
+  if (v === "" || v === "0" || v.toLowerCase() === "false") return false;
+  if (/^\d{1,2}$/.test(v)) return Number(v);
+  if (v.toLowerCase() === "true") return "TRUST_PROXY=true would trust any client's X-Forwarded-For; give the proxy's address or a hop count";
+  const items = v.split(",").map((s) => s.trim()).filter(Boolean);
+  for (const item of items) {
+    if (PROXY_PRESETS.includes(item)) continue;
+    const [addr, bits, ...rest] = item.split("/");
+    const kind = net.isIP(addr);
+    const maxBits = kind === 4 ? 32 : 128;
+    if (!kind || rest.length || (bits !== undefined && !(/^\d{1,3}$/.test(bits) && Number(bits) <= maxBits))) {
+      return `'${item}' is not an address, a CIDR range, loopback, linklocal or uniquelocal`;
+    }
+  }
+  return items;
+}
+
+/** Express's "trust proxy" value: false (none), a hop count, or addresses/ranges/presets. */
+export type TrustProxy = false | number | string[];
 
 export type Env = z.infer<typeof envSchema>;
 
@@ -64,6 +104,10 @@ export interface Config {
   presenceGraceMs: number;
   /** Prefix of every Redis key and channel, so several deployments (or test runs) can share one Redis. */
   redisPrefix: string;
+  /** Peers whose X-Forwarded-For is believed (TRUST_PROXY); false: none, req.ip is the socket address. */
+  trustProxy: TrustProxy;
+  /** The built client served at /; tests point it elsewhere. */
+  clientDir?: string;
 }
 
 export interface RTCIceServerLike {
@@ -128,6 +172,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     callRingTimeoutMs: e.CALL_RING_TIMEOUT_MS,
     presenceGraceMs: e.PRESENCE_GRACE_MS,
     redisPrefix: e.REDIS_PREFIX,
+    trustProxy: e.TRUST_PROXY,
     ...overrides,
   };
 }

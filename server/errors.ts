@@ -47,6 +47,11 @@ export function fromDbError(err: unknown): HttpError | null {
       return new HttpError(400, `${e.column ?? "A required field"} is required`);
     case "23514":
       return new HttpError(400, `Invalid value (${e.constraint ?? "check"} failed)`);
+    case "22021": // a NUL byte (or bytes invalid in UTF-8) in text
+    case "22P05": // \u0000 in jsonb
+      return new HttpError(400, "Invalid text: must not contain a NUL character");
+    case "54001": // a value nested too deep for the database to read
+      return new HttpError(400, "Invalid value: nested too deeply");
     case "22P02":
     case "22007":
     case "22008":
@@ -79,6 +84,10 @@ export function errorHandler(log: Logger): ErrorRequestHandler {
     } else if (bodyErr?.expose && typeof bodyErr.status === "number" && bodyErr.status < 500) {
       status = bodyErr.status;
       message = (err as Error).message;
+    } else if (err instanceof URIError || (typeof bodyErr?.status === "number" && bodyErr.status >= 400 && bodyErr.status < 500)) {
+      // The router could not decode a path parameter ('%E0%A4%A'): the request's fault.
+      status = typeof bodyErr?.status === "number" && bodyErr.status < 500 ? bodyErr.status : 400;
+      message = err instanceof URIError ? "Malformed percent-encoding in the URL" : "Bad request";
     } else {
       const mapped = fromDbError(err);
       if (mapped) {

@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { LIMITS } from "./constants";
 import { USER_STATUSES, type ChatMessage, type EntityTable, type PublicUser, type UserStatus } from "./entities";
+import { boundedJson, idRef, plainString } from "./entities/fields";
 
 export const SIGNAL_TYPES = [
   "call_invite",
@@ -21,22 +22,29 @@ export type CallType = (typeof CALL_TYPES)[number];
 export { USER_STATUSES };
 export type { UserStatus, PublicUser, ChatMessage, EntityTable };
 
-const id = z.coerce.number().int().positive();
+// Ids are whole numbers or their decimal text, nothing else (true, [1] and "0x1" are refused).
+const id = idRef;
+// Text without NUL (Postgres text cannot hold it).
+const str = plainString;
+const callId = () => str().min(1).max(100);
 
 export const messageCreateInput = z.object({
   channel_id: id,
-  content: z.string().max(LIMITS.messageMaxChars),
+  content: str().max(LIMITS.messageMaxChars),
   message_type: z.enum(["text", "file", "image"]).optional(),
-  file_url: z.string().max(2000).optional(),
-  file_name: z.string().max(500).optional(),
+  file_url: str().max(2000).optional(),
+  file_name: str().max(500).optional(),
 });
 
 export const signalSendInput = z.object({
-  call_id: z.string().min(1).max(100),
+  call_id: callId(),
   to_user_id: id,
   message_type: z.enum(SIGNAL_TYPES),
-  // SDP and ICE payloads: an object or JSON text, bounded so one client cannot flood others.
-  message_data: z.union([z.string().max(LIMITS.signalMaxBytes), z.record(z.string(), z.unknown())]).optional(),
+  // SDP and ICE payloads: an object or JSON text, bounded in depth and size so one client
+  // cannot flood others or make the server walk a structure thousands of levels deep.
+  message_data: z
+    .union([str().max(LIMITS.signalMaxBytes), boundedJson(z.record(z.string(), z.unknown()), 32, LIMITS.signalMaxBytes)])
+    .optional(),
 });
 
 export const callInitiateInput = z.object({
@@ -50,15 +58,15 @@ export const callInitiateGroupInput = z.object({
 });
 
 export const callAnswerInput = z.object({
-  call_id: z.string().min(1).max(100),
+  call_id: callId(),
   accepted: z.union([z.boolean(), z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1")]),
 });
 
-export const callEndInput = z.object({ call_id: z.string().min(1).max(100) });
+export const callEndInput = z.object({ call_id: callId() });
 
 export const presenceUpdateInput = z.object({
   status: z.enum(USER_STATUSES),
-  device_info: z.union([z.string().max(1000), z.record(z.string(), z.unknown())]).optional(),
+  device_info: z.union([str().max(1000), boundedJson(z.record(z.string(), z.unknown()), 8, 4096)]).optional(),
 });
 
 export const presenceSubscribeInput = z.object({

@@ -25,9 +25,18 @@ export function readCookie(header: string | undefined, name: string): string | u
   if (!header) return undefined;
   for (const part of header.split(";")) {
     const i = part.indexOf("=");
-    if (i > 0 && part.slice(0, i).trim() === name) return decodeURIComponent(part.slice(i + 1).trim());
+    if (i > 0 && part.slice(0, i).trim() === name) return decodeCookie(part.slice(i + 1).trim());
   }
   return undefined;
+}
+
+/** A malformed value ('%E0%A4%A') is no token at all: ignored, so public routes still answer. */
+function decodeCookie(raw: string): string | undefined {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return undefined;
+  }
 }
 
 /** Attaches req.user when a valid token is present; never refuses. */

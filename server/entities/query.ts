@@ -5,6 +5,18 @@ import { WhereError, parseWhere } from "@shared/where";
 import { buildWhere, parseSort, SortError, type Condition, type SortKey } from "./where-sql";
 import { badRequest } from "../errors";
 
+/**
+ * The deepest a list may be paged by offset: the database still reads every skipped row, so
+ * beyond this a client pages by key (`where={"id":{"lt":X}}`), as the chat history does.
+ */
+export const MAX_OFFSET = 10_000;
+export const SEARCH_MAX_CHARS = 200;
+
+/** Columns a `q` text search looks in, per table; other tables do not take `q`. */
+export const SEARCH_COLUMNS: Partial<Record<EntityTable, readonly string[]>> = {
+  users: ["full_name", "email", "department", "job_title"],
+};
+
 export interface ListQuery {
   where: Condition | null;
   sort: SortKey[];
@@ -50,5 +62,25 @@ export function parseListQuery(table: EntityTable, query: Record<string, unknown
   // Clients ask for "all" with large limits; the cap keeps one request from reading a whole table.
   const limit = Math.min(wholeNumber("limit", single(query, "limit"), LIMITS.listMaxLimit), LIMITS.listMaxLimit);
   const offset = wholeNumber("offset", single(query, "offset"), 0);
+  if (offset > MAX_OFFSET) throw badRequest(`offset must be at most ${MAX_OFFSET}; page further with a where on id (for example {"id":{"lt":X}})`);
+  const search = searchCondition(table, single(query, "q"));
+  if (search) where = where ? andBoth(where, search) : search;
   return { where, sort, limit, offset };
+}
+
+const andBoth =
+  (a: Condition, b: Condition): Condition =>
+  (eb) =>
+    eb.and([a(eb), b(eb)]);
+
+/** `q`: every word must appear (case-insensitively) in one of the table's search columns. */
+function searchCondition(table: EntityTable, raw: string | undefined): Condition | null {
+  if (raw === undefined || raw.trim() === "") return null;
+  const columns = SEARCH_COLUMNS[table];
+  if (!columns) throw badRequest(`q (text search) is not available for ${table}`);
+  if (raw.length > SEARCH_MAX_CHARS) throw badRequest(`q must be at most ${SEARCH_MAX_CHARS} characters`);
+  const words = raw.trim().split(/\s+/).slice(0, 8);
+  // LIKE's wildcards in the text are matched literally.
+  const patterns = words.map((w) => `%${w.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  return (eb) => eb.and(patterns.map((p) => eb.or(columns.map((c) => eb(`${table}.${c}`, "ilike", p)))));
 }

@@ -21,13 +21,20 @@ export interface ListOptions {
 }
 
 export async function listRows(db: DbLike, table: EntityTable, opts: ListOptions): Promise<Row[]> {
+  return (await listQuery(db, table, opts).execute()) as Row[];
+}
+
+/** The list query itself, unexecuted (so a test can EXPLAIN exactly what runs). */
+export function listQuery(db: DbLike, table: EntityTable, opts: ListOptions) {
   let q = untyped(db).selectFrom(table).selectAll(table);
   if (opts.readable) q = q.where(opts.readable);
   if (opts.where) q = q.where(opts.where);
   for (const s of opts.sort) q = q.orderBy(`${table}.${s.column}`, s.desc ? "desc" : "asc");
   // A stable tiebreak keeps offset paging from repeating or skipping rows.
   if (!opts.sort.some((s) => s.column === "id")) q = q.orderBy(`${table}.id`, opts.sort[0]?.desc ? "desc" : "asc");
-  return (await q.limit(opts.limit).offset(opts.offset).execute()) as Row[];
+  q = q.limit(opts.limit);
+  // "offset 0" is left out so the plan is the plain top-N one.
+  return opts.offset > 0 ? q.offset(opts.offset) : q;
 }
 
 /** The row if it exists and the caller may read it; locked for the transaction when asked. */

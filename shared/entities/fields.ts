@@ -38,10 +38,22 @@ export function toList(v: unknown, lower = false): unknown {
   return out;
 }
 
-export const textList = (maxItemChars = 100, maxItems = 200) =>
-  z.preprocess((v) => toList(v), z.array(z.string().max(maxItemChars), { error: "must be a list of text" }).max(maxItems));
+/**
+ * Postgres text cannot hold U+0000 (error 22021), so a NUL is refused where text enters,
+ * with the field's name, rather than failing in the database.
+ */
+export const NUL_MESSAGE = "must not contain a NUL character";
+// eslint-disable-next-line no-control-regex -- matching NUL is the point
+const NO_NUL = /^[^\u0000]*$/;
+export const hasNul = (s: string) => s.includes("\u0000");
+/** Any string, without NUL. */
+export const plainString = () => z.string({ error: "must be text" }).regex(NO_NUL, NUL_MESSAGE);
 
-const EMAIL_RE = /^[^\s@,;]+@[^\s@,;]+$/;
+export const textList = (maxItemChars = 100, maxItems = 200) =>
+  z.preprocess((v) => toList(v), z.array(plainString().max(maxItemChars), { error: "must be a list of text" }).max(maxItems));
+
+// eslint-disable-next-line no-control-regex -- NUL is refused in e-mail addresses too
+const EMAIL_RE = /^[^\s@,;\u0000]+@[^\s@,;\u0000]+$/;
 export const email = z.preprocess(
   (v) => (typeof v === "string" ? v.trim().toLowerCase() : v),
   z.string({ error: "must be an e-mail address" }).max(320).regex(EMAIL_RE, "must be an e-mail address"),
@@ -51,12 +63,23 @@ export const emailList = z.preprocess(
   z.array(z.string().max(320).regex(EMAIL_RE, "must be an e-mail address"), { error: "must be a list of e-mail addresses" }).max(1000),
 );
 
-const numericText = (v: unknown) => (typeof v === "string" && v.trim() !== "" && Number.isFinite(Number(v)) ? Number(v) : v);
+// Only decimal text is a number: Number() would also take "0x1", "1e3" written as hex, " " or "Infinity".
+const DECIMAL = /^\s*-?\d+(\.\d+)?\s*$/;
+const numericText = (v: unknown) => (typeof v === "string" && DECIMAL.test(v) ? Number(v) : v);
 export const number = z.preprocess(numericText, z.number({ error: "must be a number" }).finite());
 export const integer = z.preprocess(numericText, z.number({ error: "must be a whole number" }).int("must be a whole number").min(0).max(2 ** 53));
-export const idRef = z.preprocess(numericText, z.number({ error: "must be an id" }).int("must be an id").positive("must be an id").max(2 ** 31 - 1));
 
-export const text = (max: number) => z.string({ error: "must be text" }).trim().max(max, `must be at most ${max} characters`);
+export const ID_MAX = 2 ** 31 - 1;
+/**
+ * An id: a whole number or its decimal text, 1 to 2^31-1; nothing else (not true, [1], "0x1",
+ * "1e0" or " 1"), since a loose coercion would turn any of those into row 1.
+ */
+export const idRef = z.preprocess(
+  (v) => (typeof v === "string" && /^\d{1,10}$/.test(v) ? Number(v) : v),
+  z.number({ error: "must be an id (a whole number)" }).int("must be an id (a whole number)").positive("must be an id (a whole number)").max(ID_MAX, "must be an id (a whole number)"),
+);
+
+export const text = (max: number) => plainString().trim().max(max, `must be at most ${max} characters`);
 export const requiredText = (name: string, max: number, message = `${name} is required`) => text(max).min(1, message);
 
 /** Text dates as the spec stores them: YYYY-MM-DD (the date part of an ISO time is taken). */
@@ -110,15 +133,56 @@ export const instant = z.preprocess((v) => {
   return v;
 }, z.date({ error: "must be a date and time" }));
 
+/** Bounds of free-form JSON input (signal payloads, storage settings): depth and serialised size. */
+export const JSON_LIMITS = { maxDepth: 32, maxBytes: 64 * 1024 } as const;
+
+/**
+ * Why a free-form JSON value is refused, or null: nested deeper than maxDepth, larger than
+ * maxBytes once serialised, or holding a NUL (jsonb refuses \u0000). Walks iteratively and stops
+ * at the depth bound, so a value nested thousands deep costs no more than one of depth 33.
+ */
+export function jsonProblem(value: unknown, maxDepth: number = JSON_LIMITS.maxDepth, maxBytes: number = JSON_LIMITS.maxBytes): string | null {
+  const stack: Array<[unknown, number]> = [[value, 0]];
+  let budget = maxBytes;
+  while (stack.length) {
+    const [v, depth] = stack.pop()!;
+    if (typeof v === "string") {
+      if (hasNul(v)) return NUL_MESSAGE;
+      budget -= v.length + 2;
+    } else if (v !== null && typeof v === "object") {
+      if (depth >= maxDepth) return `must not be nested deeper than ${maxDepth} levels`;
+      const entries = Array.isArray(v) ? v.map((x) => ["", x] as const) : Object.entries(v);
+      for (const [k, x] of entries) {
+        if (hasNul(k)) return NUL_MESSAGE;
+        budget -= k.length + 4;
+        stack.push([x, depth + 1]);
+      }
+      budget -= 2;
+    } else {
+      budget -= 8;
+    }
+    if (budget < 0) return `must be at most ${Math.round(maxBytes / 1024)} KB`;
+  }
+  return null;
+}
+
+/** Free-form JSON (any shape) within JSON_LIMITS. */
+export const boundedJson = <S extends z.ZodType>(schema: S, maxDepth: number = JSON_LIMITS.maxDepth, maxBytes: number = JSON_LIMITS.maxBytes) =>
+  schema.superRefine((v, ctx) => {
+    const problem = jsonProblem(v, maxDepth, maxBytes);
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  });
+
 /** An object, or JSON text of one (the spec's clients send objects as JSON text). */
 export const jsonObject = z.preprocess((v) => {
   if (typeof v !== "string") return v;
+  if (v.length > JSON_LIMITS.maxBytes) return v; // refused below without parsing it
   try {
     return JSON.parse(v);
   } catch {
     return v;
   }
-}, z.record(z.string(), z.unknown(), { error: "must be an object or JSON text of one" }));
+}, boundedJson(z.record(z.string(), z.unknown(), { error: "must be an object or JSON text of one" })));
 
 const SCRIPT_SCHEME = /^\s*(javascript|vbscript|data):/i;
 /** A link shown to other users: never a script URL. */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { boolish } from "./fields";
+import { boolish, plainString } from "./fields";
 import { defineEntity, rowBase } from "./define";
 
 export const USER_STATUSES = ["online", "away", "busy"] as const;
@@ -8,7 +8,7 @@ export const ROLES = ["user", "admin"] as const;
 export const TEAM_ROLES = ["member", "manager", "admin"] as const;
 export const NOTIFICATION_PREFERENCES = ["all", "mentions", "none"] as const;
 
-const text = (max: number) => z.string().trim().max(max);
+const text = (max: number) => plainString().trim().max(max);
 
 /** What a user may change of their own profile. */
 export const userProfileInput = {
@@ -32,8 +32,8 @@ export const userUpdateInput = z.object({ ...userProfileInput, ...userAdminInput
 
 export const userCreateInput = z
   .object({
-    email: z.string().trim().toLowerCase().email("email must be a valid e-mail address").max(320),
-    password: z.string().min(8, "password must be at least 8 characters").max(200),
+    email: plainString().trim().toLowerCase().email("email must be a valid e-mail address").max(320),
+    password: plainString().min(8, "password must be at least 8 characters").max(200),
     ...userProfileInput,
     ...userAdminInput,
   })

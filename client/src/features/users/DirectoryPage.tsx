@@ -1,6 +1,7 @@
-import { useMemo, useState } from "react";
-import { UserPlus, Users } from "lucide-react";
-import { useUsers } from "./api";
+import { useEffect, useMemo, useState } from "react";
+import { Loader2, UserPlus, Users } from "lucide-react";
+import { LIMITS } from "@shared/constants";
+import { useDirectory } from "./api";
 import type { PublicUser } from "@shared/entities";
 import { startCall } from "../calls/controller";
 import { PersonCard } from "./components/PersonCard";
@@ -16,22 +17,26 @@ import { useInviteStore } from "./store";
 
 export default function DirectoryPage() {
   const me = useSessionStore((s) => s.user);
-  const users = useUsers();
   const presence = usePresenceStore((s) => s.byUserId);
   const setInviteOpen = useInviteStore((s) => s.setInviteOpen);
   const [query, setQuery] = useState("");
+  // The server searches; waiting for a pause in typing spares it a request per keystroke.
+  const [search, setSearch] = useState("");
+  useEffect(() => {
+    const t = setTimeout(() => setSearch(query.trim()), 250);
+    return () => clearTimeout(t);
+  }, [query]);
+  const users = useDirectory(search);
 
-  const all = useMemo(() => users.data ?? [], [users.data]);
-  usePresenceSubscription(useMemo(() => all.filter((u) => u.id !== me?.id).map((u) => u.id), [all, me?.id]));
-
-  const shown = useMemo(() => {
-    const q = query.trim().toLowerCase();
-    if (!q) return all;
-    return all.filter((u) => [u.full_name, u.email, u.job_title].some((f) => f?.toLowerCase().includes(q)));
-  }, [all, query]);
+  const shown = useMemo(() => users.data?.pages.flat() ?? [], [users.data]);
+  // The server takes at most presenceSubscribeMax ids per subscription; the first pages are what is on screen.
+  usePresenceSubscription(
+    useMemo(() => shown.filter((u) => u.id !== me?.id).slice(0, LIMITS.presenceSubscribeMax).map((u) => u.id), [shown, me?.id]),
+  );
 
   const onCall = (user: PublicUser, kind: "audio" | "video") => void startCall([{ id: user.id, name: user.full_name }], kind, false);
-  const onlineCount = all.filter((u) => u.id !== me?.id && shownPresence(u, presence[u.id]) !== "offline").length;
+  const onlineCount = shown.filter((u) => u.id !== me?.id && shownPresence(u, presence[u.id]) !== "offline").length;
+  const more = users.hasNextPage ? "+" : "";
 
   return (
     <PageLayout
@@ -39,7 +44,7 @@ export default function DirectoryPage() {
       title="Company Directory"
       description={
         users.isSuccess
-          ? `${all.length} ${all.length === 1 ? "person" : "people"} · ${onlineCount} online now`
+          ? `${shown.length}${more} ${shown.length === 1 && !more ? "person" : "people"}${search ? " found" : ""} · ${onlineCount} online now`
           : "Find colleagues and start a call."
       }
       actions={
@@ -51,7 +56,7 @@ export default function DirectoryPage() {
     >
       <SearchInput
         aria-label="Search people"
-        placeholder="Search by name, email or title..."
+        placeholder="Search by name, email, department or title..."
         value={query}
         onValueChange={setQuery}
         className="max-w-md"
@@ -80,7 +85,7 @@ export default function DirectoryPage() {
             <Users className="size-5 text-muted-foreground" />
           </div>
           <p className="font-medium">No people found</p>
-          <p className="text-sm text-muted-foreground">Try another name, e-mail or title.</p>
+          <p className="text-sm text-muted-foreground">Try another name, e-mail, department or title.</p>
         </div>
       )}
 
@@ -95,6 +100,15 @@ export default function DirectoryPage() {
               onCall={onCall}
             />
           ))}
+        </div>
+      )}
+
+      {users.hasNextPage && (
+        <div className="flex justify-center pt-2">
+          <Button variant="outline" onClick={() => void users.fetchNextPage()} disabled={users.isFetchingNextPage}>
+            {users.isFetchingNextPage && <Loader2 className="animate-spin" />}
+            {users.isFetchingNextPage ? "Loading..." : "Load more people"}
+          </Button>
         </div>
       )}
     </PageLayout>

@@ -1,4 +1,4 @@
-import { useQuery } from "@tanstack/react-query";
+import { keepPreviousData, useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import type { PublicUser } from "@shared/entities";
 import { listEntities } from "../../lib/entityApi";
 import { request } from "../../lib/http";
@@ -13,6 +13,38 @@ export function useUsers(enabled = true) {
     queryFn: ({ signal }) => listEntities<PublicUser>("users", { sort: "full_name", limit: 1000 }, signal),
     enabled,
     staleTime: 5 * 60_000,
+  });
+}
+
+/** People per directory page: divisible by the grid's 1, 2 and 3 columns. */
+export const DIRECTORY_PAGE_SIZE = 60;
+
+/**
+ * The directory, a page at a time, alphabetically, searched on the server (`q`: name, e-mail,
+ * department, title). Pages are keyed by the last person shown (name, then id), so people
+ * joining meanwhile neither repeat nor vanish, and there is no offset to run out of.
+ */
+export function useDirectory(search: string) {
+  const q = search.trim().slice(0, 200);
+  return useInfiniteQuery({
+    queryKey: [...userKeys.all, "directory", q] as const,
+    initialPageParam: null as PublicUser | null,
+    queryFn: ({ pageParam: after, signal }) =>
+      request<PublicUser[]>("/entities/users", {
+        query: {
+          q: q || undefined,
+          sort: "full_name,id",
+          limit: DIRECTORY_PAGE_SIZE,
+          where: after
+            ? JSON.stringify({ or: [{ full_name: { gt: after.full_name } }, { full_name: after.full_name, id: { gt: after.id } }] })
+            : undefined,
+        },
+        signal,
+      }),
+    getNextPageParam: (last) => (last.length < DIRECTORY_PAGE_SIZE ? undefined : last[last.length - 1]),
+    // The list stays on screen while a new search loads.
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
   });
 }
 
