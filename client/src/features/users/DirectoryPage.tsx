@@ -21,7 +21,9 @@ export default function DirectoryPage() {
   const setInviteOpen = useInviteStore((s) => s.setInviteOpen);
   const [query, setQuery] = useState("");
 
-  const all = useMemo(() => users.data ?? [], [users.data]);
+  // Deactivated accounts stay in the users list (old messages still resolve their names) but
+  // are nobody to find or call any more.
+  const all = useMemo(() => (users.data ?? []).filter((u) => u.is_active !== false), [users.data]);
   usePresenceSubscription(useMemo(() => all.filter((u) => u.id !== me?.id).map((u) => u.id), [all, me?.id]));
 
   const shown = useMemo(() => {
