@@ -50,6 +50,19 @@ describe.each(ENGINES)("auth (%s)", (engine) => {
     expect((await api(app, r.body.accessToken).get("/api/auth/me")).status).toBe(401);
   });
 
+  it("refuses the token of a deactivated account even while its session row is still live", async () => {
+    const u = await makeUser(app);
+    expect((await api(app, u.token).get("/api/auth/me")).status).toBe(200);
+    // Only the flag, not the sessions: verifyToken itself must refuse.
+    await app.ctx.db.updateTable("users").set({ is_active: false }).where("id", "=", u.user.id).execute();
+    expect((await api(app, u.token).get("/api/auth/me")).status).toBe(401);
+    expect((await api(app, u.token).post("/api/auth/login?refresh=true")).status).toBe(401);
+    const login = await api(app).post("/api/auth/login", { email: u.email, password: u.password });
+    expect(login).toMatchObject({ status: 403, body: { error: "This account has been deactivated" } });
+    await app.ctx.db.updateTable("users").set({ is_active: true }).where("id", "=", u.user.id).execute();
+    expect((await api(app, u.token).get("/api/auth/me")).status).toBe(200);
+  });
+
   it("lets a member edit their profile but not make themselves admin or change e-mail", async () => {
     const me = api(app, member.token);
     const ok = await me.patch(`/api/auth/user/${member.user.id}`, { job_title: "Engineer", status_message: "hi" });

@@ -13,9 +13,15 @@ declare module "express-serve-static-core" {
   }
 }
 
-export function bearerToken(req: Request): string | undefined {
+/** The token of an `Authorization: Bearer` header: only a script of our own origin can send one. */
+export function headerToken(req: Request): string | undefined {
   const h = req.headers.authorization;
-  if (h && /^Bearer\s+/i.test(h)) return h.replace(/^Bearer\s+/i, "").trim();
+  return h && /^Bearer\s+/i.test(h) ? h.replace(/^Bearer\s+/i, "").trim() : undefined;
+}
+
+export function bearerToken(req: Request): string | undefined {
+  const fromHeader = headerToken(req);
+  if (fromHeader) return fromHeader;
   // Cookies only authorise reads (images, downloads): a cross-site form can never write with them.
   if (req.method === "GET" || req.method === "HEAD") return readCookie(req.headers.cookie, TOKEN_COOKIE);
   return undefined;

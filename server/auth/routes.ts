@@ -3,13 +3,16 @@ import { rateLimit, ipKeyGenerator } from "express-rate-limit";
 import { z } from "zod";
 import crypto from "node:crypto";
 import type { AppContext } from "../context";
-import { createSession, revokeSession, sign, type IssuedToken } from "./tokens";
+import { createSession, sign, type IssuedToken } from "./tokens";
+import { revokeSession } from "./repository";
 import { hashPassword, verifyPassword } from "./passwords";
 import { TOKEN_COOKIE, currentUser, requireAuth } from "./middleware";
 import { presentUser } from "../entities/present";
-import { updateUser } from "../features/users/service";
+import { assertEmailFree, updateUser } from "../features/users/service";
+import { findUserByEmail } from "../features/users/repository";
 import { HttpError, badRequest, unauthorized } from "../errors";
 import { MESSAGES, LIMITS } from "@shared/constants";
+import { USER_MESSAGES } from "@shared/entities";
 
 const loginSchema = z.object({
   email: z.string().max(320).optional(),
@@ -70,14 +73,12 @@ export function authRoutes(ctx: AppContext): Router {
       res.json({ user: presentUser(req.user, req.user) });
       return;
     }
-    const user = await ctx.db
-      .selectFrom("users")
-      .selectAll()
-      .where((eb) => eb(eb.fn("lower", ["email"]), "=", email.trim().toLowerCase()))
-      .executeTakeFirst();
+    const user = await findUserByEmail(ctx.db, email);
     if (!user || !(await verifyPassword(password, user.password_hash))) {
       throw new HttpError(401, MESSAGES.invalidCredentials);
     }
+    // Said only to someone who knows the password: it does not reveal accounts to guessers.
+    if (!user.is_active) throw new HttpError(403, USER_MESSAGES.accountDeactivated);
     const t = await createSession(ctx.db, ctx.config.jwtSecret, user.id);
     setTokenCookie(res, t, secureCookie);
     res.json({ user: presentUser(user, user), ...t });
@@ -111,6 +112,7 @@ export function authRoutes(ctx: AppContext): Router {
       .object({ email: z.string().trim().toLowerCase().email("email must be a valid e-mail address").max(320), message: z.string().max(5000).optional() })
       .safeParse(req.body ?? {});
     if (!body.success) throw badRequest(body.error.issues[0]?.message ?? "Invalid invitation");
+    await assertEmailFree(ctx.db, body.data.email);
     const token = crypto.randomBytes(24).toString("base64url");
     const expires = new Date(Date.now() + 7 * 24 * 3600 * 1000);
     await ctx.db

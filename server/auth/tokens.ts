@@ -3,6 +3,7 @@ import { SignJWT, jwtVerify } from "jose";
 import type { Db } from "../db";
 import type { User } from "../db/schema";
 import { LIMITS } from "@shared/constants";
+import { findSessionUser, insertSession } from "./repository";
 
 export interface IssuedToken {
   accessToken: string;
@@ -12,10 +13,7 @@ export interface IssuedToken {
 /** A session row backs every token, so logout revokes it on every node. */
 export async function createSession(db: Db, secret: Uint8Array, userId: number): Promise<IssuedToken> {
   const sid = crypto.randomUUID();
-  await db
-    .insertInto("sessions")
-    .values({ id: sid, user_id: userId, expires_at: new Date(Date.now() + LIMITS.sessionMaxAgeSeconds * 1000) })
-    .execute();
+  await insertSession(db, { id: sid, user_id: userId, expires_at: new Date(Date.now() + LIMITS.sessionMaxAgeSeconds * 1000) });
   return sign(secret, userId, sid);
 }
 
@@ -36,7 +34,11 @@ export interface VerifiedToken {
   sid: string;
 }
 
-/** Verifies signature, expiry and that the session is still live; returns the current user row. */
+/**
+ * Verifies signature, expiry, that the session is still live and that its account is active
+ * (a deactivated user's tokens are refused even if a session somehow survived); returns the
+ * current user row.
+ */
 export async function verifyToken(db: Db, secret: Uint8Array, token: string | undefined | null): Promise<VerifiedToken | null> {
   if (!token || token.length > 4096) return null;
   let sid: string;
@@ -50,18 +52,7 @@ export async function verifyToken(db: Db, secret: Uint8Array, token: string | un
   } catch {
     return null;
   }
-  const user = await db
-    .selectFrom("sessions")
-    .innerJoin("users", "users.id", "sessions.user_id")
-    .selectAll("users")
-    .where("sessions.id", "=", sid)
-    .where("sessions.user_id", "=", userId)
-    .where("sessions.revoked_at", "is", null)
-    .where("sessions.expires_at", ">", new Date())
-    .executeTakeFirst();
-  return user ? { user, sid } : null;
-}
-
-export async function revokeSession(db: Db, sid: string): Promise<void> {
-  await db.updateTable("sessions").set({ revoked_at: new Date() }).where("id", "=", sid).execute();
+  const session = await findSessionUser(db, sid, userId);
+  if (!session || session.revoked_at || session.expires_at.getTime() <= Date.now() || !session.user.is_active) return null;
+  return { user: session.user, sid };
 }

@@ -111,6 +111,8 @@ export async function updateEntity(ctx: AppContext, user: User, table: EntityTab
 }
 
 export async function deleteEntity(ctx: AppContext, user: User, table: EntityTable, id: number): Promise<{ ok: true; id: number }> {
+  const hooks = hooksOf(table);
+  if (hooks.delete) return hooks.delete(ctx, user, id);
   const policy = policyOf(table);
   const before = await ctx.db.transaction().execute(async (trx) => {
     const row = await findRow(trx, table, id, readable(table, user), true);

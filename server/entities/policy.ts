@@ -45,6 +45,8 @@ export interface TableHooks {
   create?(ctx: AppContext, user: User, body: unknown): Promise<object>;
   /** Replaces the whole generic update; returns the stored row after it. */
   update?(ctx: AppContext, user: User, id: number, body: unknown): Promise<object>;
+  /** Replaces the whole generic delete (users are deactivated instead); answers like it. */
+  delete?(ctx: AppContext, user: User, id: number): Promise<{ ok: true; id: number }>;
   /** Validated values in the form the database takes. */
   toStored?(values: Record<string, unknown>): Record<string, unknown>;
   /** A database refusal the client should read in the table's own words. */

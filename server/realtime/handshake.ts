@@ -99,7 +99,9 @@ export async function attachRealtime(server: http.Server, ctx: AppContext, comma
     }
   };
   io.on("users.refresh", (id) => void refreshLocal(id).catch(() => {}));
-  const onUserUpdate = ({ id }: EntityEvent) => {
+  const onUserUpdate = ({ id, row }: EntityEvent) => {
+    // A deactivated user's sockets close at once, on every node (their sessions are already revoked).
+    if (row?.is_active === false) io.in(rooms.user(id)).disconnectSockets(true);
     void refreshLocal(id).catch(() => {});
     if (hub.clustered) io.serverSideEmit("users.refresh", id);
     void presence.push([id]).catch(() => {});

@@ -36,7 +36,7 @@ export type { EntityDefinition, ColumnKind } from "./define";
 export { defineEntity } from "./define";
 export { READ_ONLY_FIELDS, validateCreate, validateUpdate, type ValidationResult } from "./validate";
 export type { PublicUser, UserStatus } from "./users";
-export { USER_STATUSES, ROLES, TEAM_ROLES, userCreateInput, userUpdateInput } from "./users";
+export { USER_MESSAGES, USER_STATUSES, ROLES, TEAM_ROLES, userActiveInput, userCreateInput, userUpdateInput } from "./users";
 export type { Channel } from "./channels";
 export type { ChatMessage } from "./messages";
 export type { Task, TaskStatus, Priority } from "./tasks";

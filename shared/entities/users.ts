@@ -30,6 +30,9 @@ export const userAdminInput = {
 
 export const userUpdateInput = z.object({ ...userProfileInput, ...userAdminInput }).partial().strict();
 
+/** An admin deactivating (false) or reactivating (true) an account: PATCH /entities/users/:id. */
+export const userActiveInput = z.object({ is_active: boolish });
+
 export const userCreateInput = z
   .object({
     email: plainString().trim().toLowerCase().email("email must be a valid e-mail address").max(320),
@@ -74,9 +77,11 @@ export const users = defineEntity({
     show_online_status: z.boolean(),
     /** Only for the user themselves and admins. */
     notification_preferences: z.enum(NOTIFICATION_PREFERENCES).optional(),
+    /** False once an admin deactivated the account: it cannot sign in, but its name still resolves. */
+    is_active: z.boolean(),
   }),
   instants: [],
-  internal: z.object({ password_hash: z.string().nullable(), last_seen_at: z.date().nullable() }),
+  internal: z.object({ password_hash: z.string().nullable(), last_seen_at: z.date().nullable(), deactivated_at: z.date().nullable() }),
   // user_status and notification_preferences are left out: a filter on them would reveal a
   // hidden status or a private preference through which rows come back.
   filters: {
@@ -91,8 +96,17 @@ export const users = defineEntity({
     role: "text",
     team_role: "text",
     show_online_status: "bool",
+    is_active: "bool",
   },
 });
 
 /** The user as others see them: never the password hash. */
 export type PublicUser = z.infer<typeof users.row>;
+
+/** What the server answers about deactivated accounts and taken e-mails (kept with the entity so the client can match them). */
+export const USER_MESSAGES = {
+  accountDeactivated: "This account has been deactivated",
+  emailTaken: "A user with this email already exists",
+  emailTakenByDeactivated: "This email belongs to a deactivated account; an admin can reactivate it",
+  cannotDeactivateSelf: "You cannot deactivate your own account",
+} as const;

@@ -2,6 +2,7 @@ import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import { ENGINES, startTestApp, makeUser, api, type TestApp, type TestUser } from "../../test/harness";
 import { connect, call, record, until, sleep, poller, signalsOf, type ClientSocket } from "../../realtime/test-clients";
 import type { CallRecord, SignalMessage } from "@shared/realtime";
+import { SIGNALS_NEED_BEARER } from "./routes";
 
 describe.each(ENGINES)("polling shim (%s)", (engine) => {
   let app: TestApp;
@@ -122,6 +123,24 @@ describe.each(ENGINES)("polling shim (%s)", (engine) => {
     } finally {
       sq.close();
     }
+  });
+
+  it("refuses get-signals with the cookie alone (a cross-site GET could consume them); the bearer token gets them", async () => {
+    const r = await makeUser(app, { full_name: "Rae" });
+    const cookie = { cookie: `ts_token=${r.token}` };
+    const started = await api(app, p.token).post("/api/webrtc/initiate-call", { target_user_id: r.user.id, call_type: "audio" });
+    const id = started.body.call_id as string;
+    const viaCookie = await api(app).get("/phpapi/webrtc/get-signals", cookie);
+    expect(viaCookie).toMatchObject({ status: 403, body: { error: SIGNALS_NEED_BEARER } });
+    // Nothing was claimed: the invite still waits.
+    const rows = await app.ctx.db.selectFrom("pending_signals").select("delivered_at").where("call_id", "=", id).where("to_user_id", "=", r.user.id).execute();
+    expect(rows.map((x) => x.delivered_at)).toEqual([null]);
+    // Reads that change nothing still take the cookie.
+    expect((await api(app).get("/api/webrtc/call-history", cookie)).status).toBe(200);
+    const viaBearer = await api(app, r.token).get<SignalMessage[]>("/phpapi/webrtc/get-signals", cookie);
+    expect(viaBearer.status).toBe(200);
+    expect(viaBearer.body.filter((x) => x.call_id === id).map((x) => x.message_type)).toEqual(["call_invite"]);
+    await api(app, p.token).post("/api/webrtc/end-call", { call_id: id });
   });
 
   it("answers bad input with 400 and the field, and refuses a forged sender", async () => {

@@ -4,7 +4,7 @@
 import { Router } from "express";
 import { z } from "zod";
 import type { AppContext } from "../../context";
-import { currentUser, requireAuth } from "../../auth/middleware";
+import { currentUser, headerToken, requireAuth } from "../../auth/middleware";
 import { HttpError, badRequest, forbidden, zodMessage } from "../../errors";
 import { LIMITS } from "@shared/constants";
 import { callAnswerInput, callEndInput, callInitiateGroupInput, callInitiateInput, presenceUpdateInput, signalSendInput } from "@shared/realtime";
@@ -34,6 +34,8 @@ const idList = (v: unknown) => {
   return t.split(",").map((s) => s.trim()).filter(Boolean);
 };
 
+export const SIGNALS_NEED_BEARER = "Fetching signals needs the Authorization: Bearer token; the sign-in cookie alone is not accepted here";
+
 const historyQuery = z.object({
   limit: z.coerce.number().int().min(1).max(LIMITS.listMaxLimit).default(LIMITS.callHistoryPageSize),
   offset: z.coerce.number().int().min(0).default(0),
@@ -52,6 +54,9 @@ export function webrtcRoutes(ctx: AppContext): Router {
 
   w.get("/get-signals", async (req, res) => {
     const user = currentUser(req);
+    // Fetching claims the signals (marks them delivered). A GET carrying only the cookie could be
+    // sent by any site the user visits, so it may not change that; the polling clients send the token.
+    if (!headerToken(req)) throw new HttpError(403, SIGNALS_NEED_BEARER);
     await hub().presence.polled(user.id);
     res.json(await claimPendingSignals(ctx, user.id));
   });

@@ -8,6 +8,7 @@ import type { signalSendInput } from "@shared/realtime";
 import { answerCall, endCall } from "./service";
 import { isActiveCall } from "./records";
 import { deliverSignal, type Actor } from "./signals";
+import { relayRows } from "./repository";
 
 export type SignalInput = z.output<typeof signalSendInput>;
 
@@ -24,12 +25,7 @@ export async function relaySignal(ctx: AppContext, sender: Actor, input: SignalI
       break;
   }
   if (input.to_user_id === sender.id) throw badRequest("A signal cannot be sent to yourself");
-  const rows = await ctx.db
-    .selectFrom("call_history as c")
-    .leftJoin("call_participants as p", (j) => j.onRef("p.call_id", "=", "c.call_id").on("p.user_id", "in", [sender.id, input.to_user_id]))
-    .select(["c.status as call_status", "p.user_id", "p.status", "p.left_at"])
-    .where("c.call_id", "=", input.call_id)
-    .execute();
+  const rows = await relayRows(ctx.db, input.call_id, sender.id, input.to_user_id);
   if (rows.length === 0) throw notFound("Call not found");
   const from = rows.find((r) => r.user_id === sender.id);
   const to = rows.find((r) => r.user_id === input.to_user_id);

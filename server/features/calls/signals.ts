@@ -4,10 +4,10 @@
 // GET /webrtc/get-signals or the recipient's next socket connection claims it with
 // `update ... set delivered_at = now() where id in (select ... for update skip locked)`, so each
 // signal reaches the recipient exactly once, whichever way they listen.
-import { sql } from "kysely";
 import type { AppContext } from "../../context";
 import type { User } from "../../db/schema";
 import { type CallType, type SignalMessage, type SignalType } from "@shared/realtime";
+import { claimSignals, deleteOldSignals, insertSignal as insertSignalRow, markRinging, type SignalRow } from "./repository";
 
 export type Actor = Pick<User, "id" | "email" | "full_name">;
 
@@ -19,19 +19,6 @@ export interface NewSignal {
   message_data?: unknown;
   call_type?: CallType;
   participant_ids?: number[];
-}
-
-interface SignalRow {
-  id: number | string;
-  call_id: string;
-  to_user_id: number;
-  from_user_id: number;
-  from_user_name: string;
-  from_user_email: string;
-  message_type: string;
-  message_data: unknown;
-  extra: Record<string, unknown> | null;
-  created_at: Date | string;
 }
 
 const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
@@ -55,21 +42,17 @@ export function presentSignal(r: SignalRow): SignalMessage {
 
 async function insertSignal(ctx: AppContext, s: NewSignal, delivered: boolean): Promise<SignalRow> {
   const extra = s.call_type || s.participant_ids ? JSON.stringify({ call_type: s.call_type, participant_ids: s.participant_ids }) : null;
-  return ctx.db
-    .insertInto("pending_signals")
-    .values({
-      call_id: s.call_id,
-      to_user_id: s.to_user_id,
-      from_user_id: s.from.id,
-      from_user_name: s.from.full_name,
-      from_user_email: s.from.email,
-      message_type: s.message_type,
-      message_data: s.message_data === undefined ? null : JSON.stringify(s.message_data),
-      extra,
-      delivered_at: delivered ? new Date() : null,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow() as Promise<SignalRow>;
+  return insertSignalRow(ctx.db, {
+    call_id: s.call_id,
+    to_user_id: s.to_user_id,
+    from_user_id: s.from.id,
+    from_user_name: s.from.full_name,
+    from_user_email: s.from.email,
+    message_type: s.message_type,
+    message_data: s.message_data === undefined ? null : JSON.stringify(s.message_data),
+    extra,
+    delivered_at: delivered ? new Date() : null,
+  });
 }
 
 /** Stores and, when the recipient is on a socket anywhere in the cluster, pushes one signal. */
@@ -78,7 +61,7 @@ export async function deliverSignal(ctx: AppContext, s: NewSignal): Promise<Sign
   if (hub && (await hub.hasSocket(s.to_user_id))) {
     const msg = presentSignal(await insertSignal(ctx, s, true));
     hub.toUsers([s.to_user_id], "signals.receive", msg);
-    if (s.message_type === "call_invite") await markRinging(ctx, [s.call_id], s.to_user_id);
+    if (s.message_type === "call_invite") await markRinging(ctx.db, [s.call_id], s.to_user_id);
     return msg;
   }
   const row = await insertSignal(ctx, s, false);
@@ -90,18 +73,10 @@ export async function deliverSignal(ctx: AppContext, s: NewSignal): Promise<Sign
 
 /** Claims undelivered signals for a user (all, or only `ids`), oldest first; each row is returned once. */
 export async function claimPendingSignals(ctx: AppContext, userId: number, ids?: number[], limit = 500): Promise<SignalMessage[]> {
-  const idFilter = ids ? sql`and id = any(${sql.val(ids)}::bigint[])` : sql``;
-  const res = await sql<SignalRow>`
-    update pending_signals set delivered_at = now()
-    where id in (
-      select id from pending_signals
-      where to_user_id = ${userId} and delivered_at is null ${idFilter}
-      order by id limit ${limit}
-      for update skip locked)
-    returning *`.execute(ctx.db);
-  const out = res.rows.map(presentSignal).sort((a, b) => a.id - b.id);
+  const rows = await claimSignals(ctx.db, userId, ids, limit);
+  const out = rows.map(presentSignal).sort((a, b) => a.id - b.id);
   const invites = out.filter((s) => s.message_type === "call_invite").map((s) => s.call_id);
-  if (invites.length) await markRinging(ctx, invites, userId);
+  if (invites.length) await markRinging(ctx.db, invites, userId);
   return out;
 }
 
@@ -114,26 +89,7 @@ export async function pushPendingSignals(ctx: AppContext, userId: number, ids?: 
   return list.length;
 }
 
-/** An invite that reached the callee: the call and that participant are now ringing. */
-async function markRinging(ctx: AppContext, callIds: string[], userId: number): Promise<void> {
-  await ctx.db
-    .updateTable("call_participants")
-    .set({ status: "ringing" })
-    .where("call_id", "in", callIds)
-    .where("user_id", "=", userId)
-    .where("status", "=", "invited")
-    .execute();
-  await ctx.db
-    .updateTable("call_history")
-    .set({ status: "ringing", updated_at: new Date() })
-    .where("call_id", "in", callIds)
-    .where("status", "=", "initiated")
-    .execute();
-}
-
 /** Housekeeping: delivered signals are kept an hour for diagnosis, undelivered ones a day. */
 export async function pruneSignals(ctx: AppContext): Promise<void> {
-  await sql`delete from pending_signals
-    where (delivered_at is not null and delivered_at < now() - interval '1 hour')
-       or created_at < now() - interval '1 day'`.execute(ctx.db);
+  await deleteOldSignals(ctx.db);
 }

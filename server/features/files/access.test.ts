@@ -1,6 +1,6 @@
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import crypto from "node:crypto";
-import { ENGINES, startTestApp, makeUser, type TestApp, type TestUser } from "../../test/harness";
+import { ENGINES, startTestApp, makeUser, api, type TestApp, type TestUser } from "../../test/harness";
 import { makeChannel, makeCall, uploadFile, download } from "./factories";
 
 describe.each(ENGINES)("files: who may read (%s)", (engine) => {
@@ -48,6 +48,23 @@ describe.each(ENGINES)("files: who may read (%s)", (engine) => {
     await app.ctx.db.insertInto("shared_files").values({ name: "also", stored_file_id: up.body.id, created_by: friend.email, shared_with_emails: [stranger.email] }).execute();
     expect(await status(stranger, up.body.file_url)).toBe(404);
     expect(await status(friend, up.body.file_url)).toBe(404);
+  });
+
+  it("a file without an owner (owner row gone) cannot be claimed by linking it", async () => {
+    const lib = await uploadFile(app, owner.token, bytes);
+    const posted = await uploadFile(app, owner.token, bytes, { fields: { upload_type: "messages" } });
+    // As a file whose owner was deleted before users were only deactivated.
+    await app.ctx.db.updateTable("stored_files").set({ owner_id: null }).where("id", "in", [lib.body.id, posted.body.id]).execute();
+    // Through the API, as anyone may: a shared_files row of their own pointing at the file.
+    const link = await api(app, stranger.token).post("/api/entities/shared_files", { name: "mine now", file_url: lib.body.file_url, shared_with_emails: [friend.email] });
+    expect(link.status).toBe(201);
+    await app.ctx.db.insertInto("shared_files").values({ name: "also", stored_file_id: lib.body.id, created_by: friend.email }).execute();
+    const pub = await makeChannel(app, { type: "public" });
+    await app.ctx.db.insertInto("messages").values({ channel_id: pub.id, sender_id: stranger.user.id, file_url: posted.body.file_url }).execute();
+    for (const u of [stranger, friend]) {
+      expect(await status(u, lib.body.file_url)).toBe(404);
+      expect(await status(u, posted.body.file_url)).toBe(404);
+    }
   });
 
   it("message attachment in a private channel: members yes, others 404", async () => {

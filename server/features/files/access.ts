@@ -48,7 +48,8 @@ type FileRef = Pick<StoredFile, "id" | "owner_id">;
 /**
  * Only links made by the file's owner count: otherwise anyone who learned an id could grant
  * themselves access by creating a shared_files row or posting a message that links it.
- * (A file whose owner was deleted has no owner to compare with; any link counts then.)
+ * A file without an owner (its owner row gone, from before users were only deactivated) has
+ * nobody whose links count, so no link opens it.
  */
 async function ownerEmail(db: Db, file: FileRef): Promise<string | null> {
   if (file.owner_id === null) return null;
@@ -58,11 +59,12 @@ async function ownerEmail(db: Db, file: FileRef): Promise<string | null> {
 
 async function sharedWith(db: Db, user: Reader, file: FileRef): Promise<boolean> {
   const owner = await ownerEmail(db, file);
+  if (owner === null) return false;
   const row = await db
     .selectFrom("shared_files")
     .select("id")
     .where((eb) => eb.or([eb("stored_file_id", "=", file.id), linksTo("file_url", file.id)]))
-    .where((eb) => (owner === null ? eb.lit(true) : eb(eb.fn("lower", ["created_by"]), "=", owner)))
+    .where((eb) => eb(eb.fn("lower", ["created_by"]), "=", owner))
     .where((eb) => eb.or([eb(eb.fn("lower", ["created_by"]), "=", lower(user.email)), listHolds("shared_with_emails", user.email)]))
     .limit(1)
     .executeTakeFirst();
@@ -71,12 +73,14 @@ async function sharedWith(db: Db, user: Reader, file: FileRef): Promise<boolean>
 
 /** The owner posted the file (a chat attachment sent without item_id) in a channel the reader can read. */
 async function postedWhereReadable(db: Db, user: Reader, file: FileRef): Promise<boolean> {
+  if (file.owner_id === null) return false;
+  const ownerId = file.owner_id;
   const row = await db
     .selectFrom("messages as m")
     .innerJoin("channels as c", "c.id", "m.channel_id")
     .select("m.id")
     .where(linksTo("m.file_url", file.id))
-    .where((eb) => (file.owner_id === null ? eb.lit(true) : eb("m.sender_id", "=", file.owner_id)))
+    .where("m.sender_id", "=", ownerId)
     .where((eb) => eb.or([eb("c.type", "=", "public"), listHolds("c.members", user.email)]))
     .limit(1)
     .executeTakeFirst();

@@ -75,10 +75,11 @@ export class PresenceService {
     const ids = [...new Set(userIds)];
     if (ids.length === 0) return [];
     const [rows, online] = await Promise.all([
-      this.opts.db.selectFrom("users").select(["id", "user_status", "show_online_status"]).where("id", "in", ids).execute(),
+      this.opts.db.selectFrom("users").select(["id", "user_status", "show_online_status", "is_active"]).where("id", "in", ids).execute(),
       this.onlineSet(ids),
     ]);
-    return rows.map((r) => present(r, online.has(r.id)));
+    // A deactivated user is offline at once, not one grace period after their sockets closed.
+    return rows.map((r) => present(r, online.has(r.id) && r.is_active));
   }
 
   /** Saves the user's status, marks them seen, pushes to subscribers and returns the new state. */

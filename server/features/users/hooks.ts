@@ -7,12 +7,15 @@ import type { User } from "../../db/schema";
 import { usersPolicy } from "./policy";
 import { HttpError, notFound } from "../../errors";
 import { createUser, updateUser } from "./service";
+import { findUser } from "./repository";
+import { deactivateUserEntity } from "./deactivate";
 import { emitChange } from "../../entities/events";
 import type { TableHooks } from "../../entities/policy";
 
 const CREATE_FIELDS = new Set(Object.keys(userCreateInput.shape));
-// email and password are known fields that updateUser refuses with 403 when they would change.
-const UPDATE_FIELDS = new Set([...Object.keys(userUpdateInput.shape), "email", "password"]);
+// email and password are known fields that updateUser refuses with 403 when they would change;
+// is_active is an admin's deactivation or reactivation.
+const UPDATE_FIELDS = new Set([...Object.keys(userUpdateInput.shape), "email", "password", "is_active"]);
 
 function fields(body: unknown, known: Set<string>, prefix: string): Record<string, unknown> {
   if (body === undefined || body === null) return {};
@@ -34,7 +37,7 @@ export async function createUserEntity(ctx: AppContext, actor: User, body: unkno
 }
 
 export async function updateUserEntity(ctx: AppContext, actor: User, id: number, body: unknown): Promise<User> {
-  const before = await ctx.db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst();
+  const before = await findUser(ctx.db, id);
   if (!before) throw notFound("User not found");
   const patch = fields(body, UPDATE_FIELDS, "Update failed");
   // A full-object save echoes the e-mail unchanged; only an actual change is refused.
@@ -45,4 +48,6 @@ export async function updateUserEntity(ctx: AppContext, actor: User, id: number,
 export const usersHooks: TableHooks = {
   create: createUserEntity,
   update: updateUserEntity,
+  // Users are deactivated, never deleted (DESIGN.md section 6).
+  delete: deactivateUserEntity,
 };

@@ -1,5 +1,7 @@
-// users: everyone reads the public profile (presentUser); admins create and delete; the
-// field-level rules for changes (self: profile fields; admin: all) live in services/users.ts.
+// users: everyone reads the public profile (presentUser), deactivated accounts included so old
+// messages and tasks still resolve names; admins create and deactivate (a DELETE deactivates,
+// see ./deactivate); the field-level rules for changes (self: profile fields; admin: all) live
+// in ./service.
 import type { User } from "../../db/schema";
 import { isAdmin } from "../../auth/roles";
 import type { TablePolicy } from "../../entities/policy";

@@ -1,10 +1,13 @@
 import type { AppContext } from "../../context";
 import type { User } from "../../db/schema";
+import type { DbLike } from "../../entities/repository";
 import { isAdmin } from "../../auth/roles";
 import { hashPassword } from "../../auth/passwords";
-import { HttpError, badRequest, forbidden, notFound, zodMessage } from "../../errors";
-import { userCreateInput, userUpdateInput } from "@shared/entities";
+import { HttpError, badRequest, forbidden, fromDbError, notFound, zodMessage } from "../../errors";
+import { USER_MESSAGES, userActiveInput, userCreateInput, userUpdateInput } from "@shared/entities";
 import { emitChange } from "../../entities/events";
+import { findUser, findUserByEmail, insertUser, updateUserRow } from "./repository";
+import { assertMayChangeActive, setUserActive } from "./deactivate";
 
 /** Drops the spec's "empty means absent" values before validation. */
 export function dropEmpty(body: Record<string, unknown>): Record<string, unknown> {
@@ -16,15 +19,38 @@ export function dropEmpty(body: Record<string, unknown>): Record<string, unknown
   return out;
 }
 
+/**
+ * Ownership is recorded as e-mail text (created_by, members, shared_with_emails...), so an
+ * e-mail that ever had an account, active or deactivated, can never start a new one: it would
+ * inherit the old account's notes, channels and files.
+ */
+export async function assertEmailFree(db: DbLike, email: string, prefix = ""): Promise<void> {
+  const holder = await findUserByEmail(db, email);
+  if (!holder) return;
+  const msg = holder.is_active ? USER_MESSAGES.emailTaken : USER_MESSAGES.emailTakenByDeactivated;
+  throw new HttpError(409, prefix ? `${prefix}: ${msg.charAt(0).toLowerCase()}${msg.slice(1)}` : msg);
+}
+
 const IMMUTABLE = new Set(["id", "email", "created_date", "updated_date", "created_at", "updated_at"]);
 
-/** Self may change profile fields; only an admin may change role and team_role; nobody changes email. */
+/**
+ * Self may change profile fields; only an admin may change role, team_role and is_active
+ * (deactivate / reactivate); nobody changes email.
+ */
 export async function updateUser(ctx: AppContext, actor: User, id: number, rawBody: unknown): Promise<User> {
   if (!rawBody || typeof rawBody !== "object" || Array.isArray(rawBody)) throw badRequest("Body must be an object");
-  const existing = await ctx.db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst();
+  const existing = await findUser(ctx.db, id);
   const body: Record<string, unknown> = {};
+  let active: boolean | undefined;
   for (const [k, v] of Object.entries(rawBody as Record<string, unknown>)) {
     if (k === "password" || k === "password_hash") throw forbidden();
+    if (k === "is_active") {
+      const parsed = userActiveInput.safeParse({ is_active: v });
+      if (!parsed.success) throw new HttpError(400, `Failed to update user: ${zodMessage(parsed.error)}`);
+      // A full-profile save echoes the current value; only a real change is an (admin's) act.
+      if (parsed.data.is_active !== existing?.is_active) active = parsed.data.is_active;
+      continue;
+    }
     if (IMMUTABLE.has(k)) {
       // A full-profile save echoes the e-mail back unchanged; only a real change is refused.
       const changed = typeof v === "string" && v.trim().toLowerCase() !== existing?.email.toLowerCase();
@@ -37,10 +63,10 @@ export async function updateUser(ctx: AppContext, actor: User, id: number, rawBo
   }
   const self = actor.id === id;
   if (!self && !isAdmin(actor)) throw forbidden();
+  if (active !== undefined) assertMayChangeActive(actor, id, active);
   if (!isAdmin(actor) && ("role" in body || "team_role" in body)) {
-    const target = await ctx.db.selectFrom("users").select(["role", "team_role"]).where("id", "=", id).executeTakeFirst();
     // Resending the same role is harmless (a full profile save); changing it is not.
-    if (!target || ("role" in body && body.role !== target.role) || ("team_role" in body && body.team_role !== target.team_role)) {
+    if (!existing || ("role" in body && body.role !== existing.role) || ("team_role" in body && body.team_role !== existing.team_role)) {
       throw forbidden();
     }
     delete body.role;
@@ -52,15 +78,13 @@ export async function updateUser(ctx: AppContext, actor: User, id: number, rawBo
   const parsed = userUpdateInput.safeParse(body);
   if (!parsed.success) throw new HttpError(400, `Failed to update user: ${zodMessage(parsed.error)}`);
   if (!existing) throw notFound("User not found");
-  if (Object.keys(parsed.data).length === 0) return existing;
-  const updated = await ctx.db
-    .updateTable("users")
-    .set({ ...parsed.data, updated_at: new Date() })
-    .where("id", "=", id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  emitChange(ctx, "users", "update", id, updated, existing);
-  return updated;
+  let row = existing;
+  if (Object.keys(parsed.data).length > 0) {
+    row = await updateUserRow(ctx.db, id, { ...parsed.data, updated_at: new Date() });
+    emitChange(ctx, "users", "update", id, row, existing);
+  }
+  if (active !== undefined) row = await setUserActive(ctx, actor, id, active);
+  return row;
 }
 
 export async function createUser(ctx: AppContext, rawBody: unknown): Promise<User> {
@@ -68,11 +92,11 @@ export async function createUser(ctx: AppContext, rawBody: unknown): Promise<Use
   if (!parsed.success) throw new HttpError(400, `Insert failed: ${zodMessage(parsed.error)}`);
   const { password, ...fields } = parsed.data;
   if (!fields.email || !password) throw badRequest("Insert failed: email and password are required");
-  const exists = await ctx.db.selectFrom("users").select("id").where((eb) => eb(eb.fn("lower", ["email"]), "=", fields.email!)).executeTakeFirst();
-  if (exists) throw new HttpError(409, "Insert failed: a user with this email already exists");
-  return ctx.db
-    .insertInto("users")
-    .values({ ...fields, email: fields.email, full_name: fields.full_name ?? fields.email.split("@")[0], password_hash: await hashPassword(password) })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  await assertEmailFree(ctx.db, fields.email, "Insert failed");
+  const values = { ...fields, email: fields.email, full_name: fields.full_name ?? fields.email.split("@")[0], password_hash: await hashPassword(password) };
+  return insertUser(ctx.db, values).catch((err: unknown) => {
+    // Two creations racing for one e-mail: the unique index lets one through.
+    if (fromDbError(err)?.status === 409) throw new HttpError(409, `Insert failed: ${USER_MESSAGES.emailTaken.toLowerCase()}`);
+    throw err;
+  });
 }

@@ -114,20 +114,61 @@ describe.each(ENGINES)("entities: users (%s)", (engine) => {
     expect((await api(app, admin.token).patch("/api/entities/users/99999", { job_title: "x" })).status).toBe(404);
   });
 
-  it("lets only admins delete users, never themselves", async () => {
+  it("lets only admins deactivate users (DELETE), never themselves; the row stays, listed as inactive", async () => {
     const victim = await makeUser(app);
     expect((await api(app, member.token).delete(`/api/entities/users/${victim.user.id}`)).status).toBe(403);
-    expect((await api(app, admin.token).delete(`/api/entities/users/${admin.user.id}`)).status).toBe(403);
+    const self = await api(app, admin.token).delete(`/api/entities/users/${admin.user.id}`);
+    expect(self).toMatchObject({ status: 403, body: { error: "You cannot deactivate your own account" } });
     const events: unknown[] = [];
     const listener = (c: unknown) => events.push(c);
     const unsubscribe = onEntityEvents(app.ctx.events, listener);
     const res = await api(app, admin.token).delete(`/api/entities/users/${victim.user.id}`);
     unsubscribe();
-    expect(res.status).toBe(200);
-    expect((await api(app, admin.token).get(`/api/entities/users/${victim.user.id}`)).status).toBe(404);
-    // Events carry stored rows, but never a password hash either.
+    expect(res).toMatchObject({ status: 200, body: { ok: true, id: victim.user.id } });
+    // Still there for everyone, so old messages and tasks resolve the name.
+    const one = await api(app, member.token).get(`/api/entities/users/${victim.user.id}`);
+    expect(one).toMatchObject({ status: 200, body: { id: victim.user.id, email: victim.email, is_active: false } });
+    const list = await api(app, member.token).get("/api/entities/users?sort=id");
+    expect(list.body.find((u: { id: number }) => u.id === victim.user.id)).toMatchObject({ is_active: false });
+    expect(list.body.find((u: { id: number }) => u.id === member.user.id)).toMatchObject({ is_active: true });
+    const inactive = await api(app, member.token).get(`/api/entities/users?where=${encodeURIComponent("is_active = 'false'")}`);
+    expect(inactive.body.map((u: { id: number }) => u.id)).toEqual([victim.user.id]);
+    // An update event (never a delete, never the hash) carries the deactivation.
     noSecrets(events);
-    expect(events).toHaveLength(1);
-    expect((await api(app, admin.token).delete(`/api/entities/users/${victim.user.id}`)).status).toBe(404);
+    expect(events).toEqual([expect.objectContaining({ table: "users", op: "update", id: victim.user.id, row: expect.objectContaining({ is_active: false }) })]);
+    // Deactivating again changes nothing and answers the same; an unknown id is 404.
+    expect((await api(app, admin.token).delete(`/api/entities/users/${victim.user.id}`)).body).toEqual({ ok: true, id: victim.user.id });
+    expect((await api(app, admin.token).delete("/api/entities/users/99999")).status).toBe(404);
+    expect(await countRows(app, "users")).toBeGreaterThanOrEqual(5);
+  });
+
+  it("lets only admins change is_active with PATCH; a member's echo of it is harmless", async () => {
+    const u = await makeUser(app);
+    const path = `/api/entities/users/${u.user.id}`;
+    expect((await api(app, member.token).patch(path, { is_active: false })).status).toBe(403);
+    expect((await api(app, u.token).patch(path, { is_active: false })).status).toBe(403);
+    expect((await api(app, u.token).patch(`/api/auth/user/${u.user.id}`, { is_active: "0" })).status).toBe(403);
+    expect((await api(app, admin.token).patch(`/api/entities/users/${admin.user.id}`, { is_active: false })).status).toBe(403);
+    expect((await api(app, admin.token).patch(path, { is_active: "maybe" })).status).toBe(400);
+    // A full-profile save by the user echoes is_active: true unchanged.
+    const me = (await api(app, u.token).get("/api/auth/me")).body;
+    expect(me.is_active).toBe(true);
+    expect((await api(app, u.token).patch(path, { ...me, job_title: "Echo" })).status).toBe(200);
+
+    const off = await api(app, teamAdmin.token).patch(path, new URLSearchParams({ is_active: "false" }));
+    expect(off).toMatchObject({ status: 200, body: { id: u.user.id, is_active: false } });
+    expect((await api(app, u.token).get("/api/auth/me")).status).toBe(401);
+    const login = await api(app).post("/api/auth/login", { email: u.email, password: u.password });
+    expect(login).toMatchObject({ status: 403, body: { error: "This account has been deactivated" } });
+    // A wrong password still gets the usual answer: deactivation is not revealed to guessers.
+    expect((await api(app).post("/api/auth/login", { email: u.email, password: "wrong-password" })).status).toBe(401);
+
+    const on = await api(app, admin.token).patch(path, { is_active: true });
+    expect(on).toMatchObject({ status: 200, body: { is_active: true } });
+    // Reactivation does not revive old sessions; signing in again works.
+    expect((await api(app, u.token).get("/api/auth/me")).status).toBe(401);
+    const again = await api(app).post("/api/auth/login", { email: u.email, password: u.password });
+    expect(again.status).toBe(200);
+    expect(again.body.user.is_active).toBe(true);
   });
 });

@@ -35,9 +35,11 @@ export function useDirectory(search: string) {
           q: q || undefined,
           sort: "full_name,id",
           limit: DIRECTORY_PAGE_SIZE,
-          where: after
-            ? JSON.stringify({ or: [{ full_name: { gt: after.full_name } }, { full_name: after.full_name, id: { gt: after.id } }] })
-            : undefined,
+          // Deactivated accounts stay in the users table (old messages still resolve their names)
+          // but are nobody to find or call any more.
+          where: JSON.stringify(
+            after ? { is_active: true, or: [{ full_name: { gt: after.full_name } }, { full_name: after.full_name, id: { gt: after.id } }] } : { is_active: true },
+          ),
         },
         signal,
       }),

@@ -8,6 +8,7 @@ import { Card } from "../../../ui/card";
 import { SimpleTooltip } from "../../../ui/tooltip";
 import { PresenceDot } from "../../presence/PresenceDot";
 import { PRESENCE_LABELS, type ShownPresence } from "../../presence/shownPresence";
+import { DeactivatedBadge } from "./DeactivatedBadge";
 
 interface PersonCardProps {
   user: PublicUser;
@@ -17,22 +18,27 @@ interface PersonCardProps {
 }
 
 export function PersonCard({ user, presence, isMe, onCall }: PersonCardProps) {
+  const inactive = user.is_active === false;
+  const shown: ShownPresence = inactive ? "offline" : presence;
+  const callable = !isMe && !inactive;
+  const why = isMe ? "This is you" : "This account has been deactivated";
   return (
     <Card className="group flex flex-col gap-4 p-5 transition-shadow hover:shadow-md" data-testid={`person-${user.id}`}>
       <div className="flex items-start gap-3.5">
         <span className="relative shrink-0">
           <UserAvatar name={user.full_name} email={user.email} photo={user.profile_photo} className="size-12 *:text-sm" />
-          <PresenceDot presence={presence} className="absolute -right-0.5 -bottom-0.5 size-3 ring-2 ring-card" />
+          <PresenceDot presence={shown} className="absolute -right-0.5 -bottom-0.5 size-3 ring-2 ring-card" />
         </span>
         <div className="grid min-w-0 flex-1 gap-0.5">
           <div className="flex items-center gap-2">
             <h3 className="truncate font-semibold">{user.full_name}</h3>
             {isMe && <Badge variant="secondary">You</Badge>}
+            {inactive && <DeactivatedBadge />}
           </div>
           <p className="truncate text-sm text-muted-foreground">{user.job_title || DEFAULT_JOB_TITLE}</p>
           <p className="flex items-center gap-1.5 text-xs text-muted-foreground">
             <span className="sr-only">Status:</span>
-            {PRESENCE_LABELS[presence]}
+            {PRESENCE_LABELS[shown]}
             {user.department && <span aria-hidden>·</span>}
             {user.department}
           </p>
@@ -47,22 +53,22 @@ export function PersonCard({ user, presence, isMe, onCall }: PersonCardProps) {
           <Mail className="size-3.5 shrink-0" />
           <span className="truncate">{user.email}</span>
         </a>
-        <SimpleTooltip label={isMe ? "This is you" : `Audio call ${user.full_name}`}>
-          <span tabIndex={isMe ? 0 : -1}>
+        <SimpleTooltip label={callable ? `Audio call ${user.full_name}` : why}>
+          <span tabIndex={callable ? -1 : 0}>
             <Button
               variant="outline"
               size="icon-sm"
               aria-label={`Audio call ${user.full_name}`}
-              disabled={isMe}
+              disabled={!callable}
               onClick={() => onCall(user, "audio")}
             >
               <Phone />
             </Button>
           </span>
         </SimpleTooltip>
-        <SimpleTooltip label={isMe ? "This is you" : `Video call ${user.full_name}`}>
-          <span tabIndex={isMe ? 0 : -1}>
-            <Button size="icon-sm" aria-label={`Video call ${user.full_name}`} disabled={isMe} onClick={() => onCall(user, "video")}>
+        <SimpleTooltip label={callable ? `Video call ${user.full_name}` : why}>
+          <span tabIndex={callable ? -1 : 0}>
+            <Button size="icon-sm" aria-label={`Video call ${user.full_name}`} disabled={!callable} onClick={() => onCall(user, "video")}>
               <Video />
             </Button>
           </span>

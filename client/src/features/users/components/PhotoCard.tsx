@@ -9,6 +9,7 @@ import { UserAvatar } from "../../../ui/avatar";
 import { Button } from "../../../ui/button";
 import { Card } from "../../../ui/card";
 import { Spinner } from "../../../ui/spinner";
+import { DeactivatedBadge } from "./DeactivatedBadge";
 
 const PRIVILEGE = (u: PublicUser) =>
   u.role === "admin" ? "SuperUser" : u.team_role === "admin" ? "Team Admin" : u.team_role === "manager" ? "Manager" : "Member";
@@ -54,6 +55,7 @@ export function PhotoCard({ user }: { user: PublicUser }) {
         <p className="text-lg font-semibold">{user.full_name}</p>
         <p className="text-sm text-muted-foreground">{user.email}</p>
         <p className="mt-1 text-xs font-medium text-primary">{PRIVILEGE(user)}</p>
+        {user.is_active === false && <DeactivatedBadge className="mx-auto mt-1" />}
       </div>
       <input ref={input} type="file" accept="image/*" className="hidden" onChange={(e) => void onFile(e.target.files?.[0])} />
       <Button variant="outline" size="sm" onClick={() => input.current?.click()} disabled={uploading}>

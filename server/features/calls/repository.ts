@@ -1,0 +1,190 @@
+// The calls feature's SQL (calls, participants, pending signals): functions taking the database
+// (or a transaction) first. The state machine that decides what changes lives in ./service and
+// ./signals; call history presentation in ./records.
+import { sql, type Insertable, type Updateable } from "kysely";
+import type { DbLike } from "../../entities/repository";
+import type { CallHistoryTable, CallParticipantsTable, User } from "../../db/schema";
+import { ACTIVE_CALL, PENDING, type CallRow, type ParticipantRow } from "./records";
+
+export type CallPerson = Pick<User, "id" | "email" | "full_name" | "user_status" | "is_active">;
+
+export async function peopleByIds(db: DbLike, ids: number[]): Promise<CallPerson[]> {
+  if (ids.length === 0) return [];
+  return db.selectFrom("users").select(["id", "email", "full_name", "user_status", "is_active"]).where("id", "in", ids).execute();
+}
+
+/** Users among `ids` who are in a call that is still going. */
+export async function userIdsInActiveCall(db: DbLike, ids: number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom("call_participants as p")
+    .innerJoin("call_history as c", "c.call_id", "p.call_id")
+    .select("p.user_id")
+    .where("p.user_id", "in", ids)
+    .where("p.status", "=", "joined")
+    .where("p.left_at", "is", null)
+    .where("c.status", "in", [...ACTIVE_CALL])
+    .execute();
+  return rows.map((r) => r.user_id);
+}
+
+/** Calls still going that the user is in or is still being rung for. */
+export async function activeCallIdsOf(db: DbLike, userId: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom("call_participants as p")
+    .innerJoin("call_history as c", "c.call_id", "p.call_id")
+    .select("p.call_id")
+    .where("p.user_id", "=", userId)
+    .where("c.status", "in", [...ACTIVE_CALL])
+    .where((eb) => eb.or([eb.and([eb("p.status", "=", "joined"), eb("p.left_at", "is", null)]), eb("p.status", "in", [...PENDING])]))
+    .execute();
+  return rows.map((r) => r.call_id);
+}
+
+export async function insertCall(
+  db: DbLike,
+  call: Insertable<CallHistoryTable>,
+  participants: Omit<Insertable<CallParticipantsTable>, "call_id">[],
+): Promise<void> {
+  await db.insertInto("call_history").values(call).execute();
+  if (participants.length) {
+    await db
+      .insertInto("call_participants")
+      .values(participants.map((p) => ({ ...p, call_id: call.call_id })))
+      .execute();
+  }
+}
+
+export function findCall(db: DbLike, callId: string): Promise<CallRow | undefined> {
+  return db.selectFrom("call_history").selectAll().where("call_id", "=", callId).executeTakeFirst();
+}
+
+/** The call row, locked until the transaction ends: transitions of one call are serialised. */
+export function lockCallRow(db: DbLike, callId: string): Promise<CallRow | undefined> {
+  return db.selectFrom("call_history").selectAll().where("call_id", "=", callId).forUpdate().executeTakeFirst();
+}
+
+export function participantsOf(db: DbLike, callId: string): Promise<ParticipantRow[]> {
+  return db.selectFrom("call_participants").selectAll().where("call_id", "=", callId).execute();
+}
+
+export function findParticipant(db: DbLike, callId: string, userId: number): Promise<ParticipantRow | undefined> {
+  return db.selectFrom("call_participants").selectAll().where("call_id", "=", callId).where("user_id", "=", userId).executeTakeFirst();
+}
+
+export async function updateCall(db: DbLike, callId: string, values: Updateable<CallHistoryTable>): Promise<void> {
+  await db.updateTable("call_history").set(values).where("call_id", "=", callId).execute();
+}
+
+export async function updateParticipant(db: DbLike, callId: string, userId: number, values: Updateable<CallParticipantsTable>): Promise<void> {
+  await db.updateTable("call_participants").set(values).where("call_id", "=", callId).where("user_id", "=", userId).execute();
+}
+
+/**
+ * Calls still ringing after `timeoutMs` become missed, in one `update ... returning`, so each
+ * expired call is handed to exactly one node.
+ */
+export function expireRingingCalls(db: DbLike, timeoutMs: number): Promise<CallRow[]> {
+  const cutoff = sql<Date>`now() - ${timeoutMs}::integer * interval '1 millisecond'`;
+  return db
+    .updateTable("call_history")
+    .set({ status: "missed", ended_at: sql`now()`, updated_at: sql`now()` })
+    .where("status", "in", ["initiated", "ringing"])
+    .where("created_at", "<", cutoff)
+    .returningAll()
+    .execute();
+}
+
+/** People still being rung, after `timeoutMs`, for a call that others already connected: missed. */
+export function missLateParticipants(db: DbLike, timeoutMs: number): Promise<ParticipantRow[]> {
+  const cutoff = sql<Date>`now() - ${timeoutMs}::integer * interval '1 millisecond'`;
+  return db
+    .updateTable("call_participants")
+    .set({ status: "missed" })
+    .where("status", "in", [...PENDING])
+    .where("call_id", "in", (eb) => eb.selectFrom("call_history").select("call_id").where("status", "=", "connected").where("created_at", "<", cutoff))
+    .returningAll()
+    .execute();
+}
+
+/** An invite that reached the callee: that participant, and a call still initiated, ring. */
+export async function markRinging(db: DbLike, callIds: string[], userId: number): Promise<void> {
+  if (callIds.length === 0) return;
+  await db
+    .updateTable("call_participants")
+    .set({ status: "ringing" })
+    .where("call_id", "in", callIds)
+    .where("user_id", "=", userId)
+    .where("status", "=", "invited")
+    .execute();
+  await db
+    .updateTable("call_history")
+    .set({ status: "ringing", updated_at: new Date() })
+    .where("call_id", "in", callIds)
+    .where("status", "=", "initiated")
+    .execute();
+}
+
+/** The call's state with the rows of the two people a media signal passes between (either may be missing). */
+export function relayRows(db: DbLike, callId: string, fromId: number, toId: number) {
+  return db
+    .selectFrom("call_history as c")
+    .leftJoin("call_participants as p", (j) => j.onRef("p.call_id", "=", "c.call_id").on("p.user_id", "in", [fromId, toId]))
+    .select(["c.status as call_status", "p.user_id", "p.status", "p.left_at"])
+    .where("c.call_id", "=", callId)
+    .execute();
+}
+
+export interface SignalRow {
+  id: number | string;
+  call_id: string;
+  to_user_id: number;
+  from_user_id: number;
+  from_user_name: string;
+  from_user_email: string;
+  message_type: string;
+  message_data: unknown;
+  extra: Record<string, unknown> | null;
+  created_at: Date | string;
+}
+
+export interface SignalValues {
+  call_id: string;
+  to_user_id: number;
+  from_user_id: number;
+  from_user_name: string;
+  from_user_email: string;
+  message_type: string;
+  /** JSON text or null. */
+  message_data: string | null;
+  extra: string | null;
+  delivered_at: Date | null;
+}
+
+export function insertSignal(db: DbLike, values: SignalValues): Promise<SignalRow> {
+  return db.insertInto("pending_signals").values(values).returningAll().executeTakeFirstOrThrow() as Promise<SignalRow>;
+}
+
+/**
+ * Marks a user's undelivered signals (all, or only `ids`) delivered and returns them, oldest
+ * first at most `limit`; `for update skip locked` hands each row to exactly one claimer.
+ */
+export async function claimSignals(db: DbLike, userId: number, ids: number[] | undefined, limit: number): Promise<SignalRow[]> {
+  const idFilter = ids ? sql`and id = any(${sql.val(ids)}::bigint[])` : sql``;
+  const res = await sql<SignalRow>`
+    update pending_signals set delivered_at = now()
+    where id in (
+      select id from pending_signals
+      where to_user_id = ${userId} and delivered_at is null ${idFilter}
+      order by id limit ${limit}
+      for update skip locked)
+    returning *`.execute(db);
+  return res.rows;
+}
+
+/** Delivered signals are kept an hour for diagnosis, undelivered ones a day. */
+export async function deleteOldSignals(db: DbLike): Promise<void> {
+  await sql`delete from pending_signals
+    where (delivered_at is not null and delivered_at < now() - interval '1 hour')
+       or created_at < now() - interval '1 day'`.execute(db);
+}
