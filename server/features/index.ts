@@ -8,10 +8,14 @@ import { webrtcRoutes } from "./calls/routes";
 import { chatCommands } from "./chat/commands";
 import { callCommands } from "./calls/commands";
 import { presenceCommands } from "./presence/commands";
+import { notesRoutes } from "./notes/routes";
+import { approvalsRoutes } from "./approvals/routes";
 
 export function mountFeatureRoutes(api: Router, ctx: AppContext): void {
   api.use(fileRoutes(ctx));
   api.use(webrtcRoutes(ctx));
+  api.use(notesRoutes(ctx));
+  api.use(approvalsRoutes(ctx));
   api.use(entityRoutes(ctx));
 }
 

@@ -5,6 +5,7 @@ import type { Logger } from "pino";
 import type { Db } from "../../db";
 import type { UserStatus, PresenceState } from "@shared/realtime";
 import type { PresenceStore } from "./store";
+import { applyTimeOff } from "./time-off";
 
 export const presenceRoom = (userId: number) => `presence:${userId}`;
 
@@ -78,7 +79,7 @@ export class PresenceService {
       this.opts.db.selectFrom("users").select(["id", "user_status", "show_online_status"]).where("id", "in", ids).execute(),
       this.onlineSet(ids),
     ]);
-    return rows.map((r) => present(r, online.has(r.id)));
+    return applyTimeOff(this.opts.db, rows.map((r) => present(r, online.has(r.id))));
   }
 
   /** Saves the user's status, marks them seen, pushes to subscribers and returns the new state. */
