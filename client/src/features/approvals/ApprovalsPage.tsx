@@ -31,7 +31,7 @@ export default function ApprovalsPage() {
   const [withdrawing, setWithdrawing] = useState<ApprovalRequest | null>(null);
   const withdraw = useWithdrawApproval();
 
-  const all = approvals.data ?? [];
+  const all = useMemo(() => approvals.data ?? [], [approvals.data]);
   const rows = useMemo(() => {
     const q = search.trim().toLowerCase();
     return all.filter(
