@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { addDays, format } from "date-fns";
+import { darkMode } from "./screens-helpers";
 import { MOBILE, USERS, screenshot, signedInPage } from "./helpers";
 
 const day = (n: number) => format(addDays(new Date(), n), "yyyy-MM-dd");
@@ -89,8 +90,8 @@ test("approvals: Time Off filed by a member, decided live by the manager, with a
   await expect(familyCard).toContainText("approved");
 
   // The member sees both decisions live, with a notification each.
-  await expect(member.page.getByText("Request rejected")).toBeVisible();
-  await expect(member.page.getByText("Request approved")).toBeVisible();
+  await expect(member.page.getByText("Request rejected", { exact: true })).toBeVisible();
+  await expect(member.page.getByText("Request approved", { exact: true })).toBeVisible();
   await expect(member.page.getByTestId("approval-card").filter({ hasText: skiing })).toContainText("rejected");
   await expect(member.page.getByTestId("approval-card").filter({ hasText: family })).toContainText("approved");
 
@@ -134,7 +135,8 @@ test("approvals: Time Off filed by a member, decided live by the manager, with a
 });
 
 test("approvals and dashboard: dark and 390 px", async ({ browser }) => {
-  const dark = await signedInPage(browser, USERS.manager, { colorScheme: "dark" });
+  const dark = await signedInPage(browser, USERS.manager);
+  await darkMode(dark.page);
   await expect(dark.page.getByTestId("dashboard-card-Approval Requests")).toBeVisible();
   await screenshot(dark.page, "dashboard-desktop-dark");
   await dark.page.goto("/Approvals");

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { darkMode } from "./screens-helpers";
 import { MOBILE, USERS, screenshot, signIn, signedInPage } from "./helpers";
 
 test("notes: create with tags and mood, pin, full-text search in the body, edit, delete; HTML shows as text", async ({ page }) => {
@@ -86,7 +87,8 @@ test("notes: create with tags and mood, pin, full-text search in the body, edit,
 });
 
 test("notes: dark and 390 px", async ({ browser }) => {
-  const dark = await signedInPage(browser, USERS.member, { colorScheme: "dark" });
+  const dark = await signedInPage(browser, USERS.member);
+  await darkMode(dark.page);
   await dark.page.goto("/Notes");
   await expect(dark.page.getByTestId("note-card").first()).toBeVisible();
   await screenshot(dark.page, "notes-desktop-dark");

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { darkMode } from "./screens-helpers";
 import { MOBILE, USERS, screenshot, signIn, signedInPage } from "./helpers";
 
 test("resources: a member sees no Add Resource; a manager is refused an invalid url and adds a valid one", async ({ browser, page }) => {
@@ -64,7 +65,8 @@ test("resources: a member sees no Add Resource; a manager is refused an invalid 
 });
 
 test("resources: dark and 390 px", async ({ browser }) => {
-  const dark = await signedInPage(browser, USERS.manager, { colorScheme: "dark" });
+  const dark = await signedInPage(browser, USERS.manager);
+  await darkMode(dark.page);
   await dark.page.goto("/Resources");
   await expect(dark.page.getByTestId("resource-card").first()).toBeVisible();
   await screenshot(dark.page, "resources-desktop-dark");

@@ -1,16 +1,18 @@
+import { Frown, Heart, Laugh, Meh, PartyPopper, Zap, type LucideIcon } from "lucide-react";
 import { MOODS } from "@shared/entities/notes";
 
 export type Mood = (typeof MOODS)[number];
 
-export const MOOD_EMOJI: Record<Mood, string> = {
-  happy: "😊",
-  excited: "🤩",
-  grateful: "🙏",
-  neutral: "😐",
-  stressed: "😰",
-  sad: "😢",
+// Icons rather than emoji: they look the same on every system and follow the theme.
+export const MOOD_ICON: Record<Mood, LucideIcon> = {
+  happy: Laugh,
+  excited: PartyPopper,
+  grateful: Heart,
+  neutral: Meh,
+  stressed: Zap,
+  sad: Frown,
 };
 
-export const moodLabel = (m: Mood) => `${MOOD_EMOJI[m]} ${m[0].toUpperCase()}${m.slice(1)}`;
+export const moodName = (m: Mood) => `${m[0].toUpperCase()}${m.slice(1)}`;
 
 export { MOODS };

@@ -3,7 +3,14 @@ import type { Note } from "@shared/entities";
 import { Card } from "../../../ui/card";
 import { TagChips } from "../../../ui/TagChips";
 import { formatShortWhen } from "../../../lib/format";
-import { MOOD_EMOJI } from "../moods";
+import { MOOD_ICON, moodName } from "../moods";
+
+/** A plain-text preview: Markdown punctuation would only be noise in two lines of grey text. */
+const preview = (md: string) =>
+  md
+    .replace(/^ {0,3}(#{1,6}|>+)\s*/gm, "")
+    .replace(/\*\*|`+/g, "")
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, "$1");
 
 /** A note in the grid: topic, the start of its text, tags (3 then +N), mood and when it changed. */
 export function NoteCard({ note, onOpen }: { note: Note; onOpen: (note: Note) => void }) {
@@ -27,11 +34,15 @@ export function NoteCard({ note, onOpen }: { note: Note; onOpen: (note: Note) =>
         {note.is_pinned && <Pin className="mt-0.5 size-4 shrink-0 text-primary" aria-label="Pinned" />}
       </div>
       {/* Plain text here: the Markdown is rendered in the detail dialog. */}
-      <p className="line-clamp-4 text-sm whitespace-pre-line text-muted-foreground break-words">{note.content}</p>
+      <p className="line-clamp-4 text-sm whitespace-pre-line text-muted-foreground break-words">{preview(note.content)}</p>
       <div className="mt-auto flex items-end justify-between gap-2">
         <TagChips tags={note.tags} max={3} />
-        <span className="ml-auto shrink-0 text-xs text-muted-foreground">
-          {note.mood && <span className="mr-1.5">{MOOD_EMOJI[note.mood]}</span>}
+        <span className="ml-auto flex shrink-0 items-center gap-1.5 text-xs text-muted-foreground">
+          {note.mood &&
+            (() => {
+              const Icon = MOOD_ICON[note.mood];
+              return <Icon className="size-3.5" aria-label={moodName(note.mood)} />;
+            })()}
           {formatShortWhen(note.updated_date)}
         </span>
       </div>

@@ -5,7 +5,7 @@ import { Badge } from "../../../ui/badge";
 import { Button } from "../../../ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../../ui/dialog";
 import { parseDate } from "../../../lib/format";
-import { moodLabel } from "../moods";
+import { MOOD_ICON, moodName } from "../moods";
 import { NoteMarkdown } from "./NoteMarkdown";
 
 interface Props {
@@ -33,7 +33,15 @@ export function NoteDetailDialog({ note, onClose, onTogglePin, onEdit, onDelete,
               <DialogDescription>{updated ? format(updated, "MMM d, yyyy 'at' h:mm a") : ""}</DialogDescription>
             </DialogHeader>
             <div className="flex flex-wrap gap-1.5">
-              {note.mood && <Badge variant="outline">{moodLabel(note.mood)}</Badge>}
+              {note.mood && (
+                <Badge variant="outline">
+                  {(() => {
+                    const Icon = MOOD_ICON[note.mood];
+                    return <Icon />;
+                  })()}
+                  {moodName(note.mood)}
+                </Badge>
+              )}
               {note.tags.map((t) => (
                 <Badge key={t} variant="secondary" className="font-normal">
                   {t}
@@ -43,8 +51,8 @@ export function NoteDetailDialog({ note, onClose, onTogglePin, onEdit, onDelete,
             <div className="max-h-[55vh] overflow-y-auto pr-1" data-testid="note-body">
               <NoteMarkdown content={note.content} />
             </div>
-            <DialogFooter className="gap-2 sm:justify-between">
-              <div className="flex gap-2">
+            <DialogFooter className="flex-row flex-wrap gap-2 sm:justify-between">
+              <div className="flex flex-1 gap-2">
                 {onTogglePin && (
                   <Button variant="outline" onClick={() => onTogglePin(note)} disabled={pinPending}>
                     {note.is_pinned ? <PinOff /> : <Pin />}

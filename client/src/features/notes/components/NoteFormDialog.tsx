@@ -7,7 +7,7 @@ import { Input } from "../../../ui/input";
 import { Textarea } from "../../../ui/textarea";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../../ui/select";
 import { useSaveNote } from "../api";
-import { MOODS, moodLabel, type Mood } from "../moods";
+import { MOODS, MOOD_ICON, moodName, type Mood } from "../moods";
 import { TagInput } from "./TagInput";
 
 interface Props {
@@ -81,7 +81,11 @@ export function NoteFormDialog({ open, note, onOpenChange, onSaved }: Props) {
                 <SelectItem value={NO_MOOD}>No mood</SelectItem>
                 {MOODS.map((m) => (
                   <SelectItem key={m} value={m}>
-                    {moodLabel(m)}
+                    {(() => {
+                      const Icon = MOOD_ICON[m];
+                      return <Icon className="size-4 text-muted-foreground" />;
+                    })()}
+                    {moodName(m)}
                   </SelectItem>
                 ))}
               </SelectContent>
