@@ -78,7 +78,7 @@ export default function ApprovalsPage() {
       )}
       {approvals.isError && <p className="text-sm text-destructive">Couldn't load requests: {approvals.error.message}</p>}
       {approvals.isSuccess && rows.length === 0 && <EmptyState icon={ClipboardCheck} title="No requests found." />}
-      <div className="grid gap-3">
+      <div className="grid grid-cols-1 gap-3">
         {rows.map((r) => (
           <ApprovalCard key={r.id} request={r} canDecide={canDecide(user, r)} onOpen={() => setOpenId(r.id)} onDecide={(s) => setDeciding({ request: r, status: s })} />
         ))}

@@ -32,7 +32,7 @@ export default function DashboardPage() {
   const now = useNow();
   return (
     <PageLayout title={`${greeting(now.getHours())}, ${firstName(user?.full_name)}!`} description={format(now, "EEEE, MMMM d, yyyy")} width="6xl">
-      <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+      <div className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3">
         <TasksCard now={now} />
         <EventsCard now={now} />
         {isPrivileged(user) && <ApprovalsCard now={now} />}

@@ -44,8 +44,8 @@ export function ApprovalDetailDialog({ request: r, canDecide, canChange, onClose
               <p className="text-sm whitespace-pre-line break-words">{r.description}</p>
               {r.status !== "pending" && (
                 <div className="rounded-md border bg-muted/40 p-3 text-sm">
-                  <p className="font-medium capitalize">
-                    {r.status} by {r.approver_email}
+                  <p className="font-medium">
+                    {r.status === "approved" ? "Approved" : "Rejected"} by {r.approver_email}
                     {decided ? ` on ${format(decided, "MMM d, yyyy")}` : ""}
                   </p>
                   {r.approver_comments && <p className="mt-1 text-muted-foreground break-words">{r.approver_comments}</p>}

@@ -20,7 +20,7 @@ interface Props {
 /** A Dashboard card: a title with a link to its page, then up to five rows. */
 export function DashboardCard({ title, icon: Icon, to, loading, error, empty, emptyText, children }: Props) {
   return (
-    <Card className="flex flex-col" data-testid={`dashboard-card-${title}`}>
+    <Card className="flex min-w-0 flex-col" data-testid={`dashboard-card-${title}`}>
       <CardHeader className="flex flex-row items-center gap-2 pb-2">
         <span className="flex size-7 items-center justify-center rounded-md bg-primary/10 text-primary">
           <Icon className="size-4" />
