@@ -1,8 +1,8 @@
 // Approved Time Off shows its requester as away on the days it covers, and only then.
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import { addDays, format } from "date-fns";
-import { ENGINES, startTestApp, makeUser, makeApproval, type TestApp, type TestUser } from "../../test/harness";
-import { connect, call, type ClientSocket } from "../../realtime/test-clients";
+import { ENGINES, startTestApp, makeUser, makeApproval, api, type TestApp, type TestUser } from "../../test/harness";
+import { connect, call, record, until, type ClientSocket } from "../../realtime/test-clients";
 import type { PresenceState } from "@shared/realtime";
 import { usersOnTimeOff } from "./time-off";
 
@@ -41,5 +41,14 @@ describe.each(ENGINES)("presence on Time Off (%s)", (engine) => {
     const byId = new Map((res.ok ? res.data : []).map((s) => [s.user_id, s.user_status]));
     expect(byId.get(off.user.id)).toBe("away");
     expect(byId.get(pending.user.id)).toBe("online");
+  });
+
+  it("pushes away the moment a Time Off covering today is approved", async () => {
+    const manager = await makeUser(app, { team_role: "manager" });
+    const seen = record<PresenceState>(socket, "presence.update");
+    await call(socket, "presence.subscribe", { user_ids: [pending.user.id] });
+    const req = await makeApproval(app, pending.email, { category: "Time Off", start_date: day(0), end_date: day(0) });
+    await api(app, manager.token).patch(`/api/entities/approval_requests/${req.id}`, { status: "approved" });
+    await until(seen, (s) => s.user_id === pending.user.id && s.user_status === "away", 10_000);
   });
 });
