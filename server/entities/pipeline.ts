@@ -77,9 +77,11 @@ export async function createEntity(ctx: AppContext, user: User, table: EntityTab
   const row = await ctx.db.transaction().execute(async (trx) => {
     enforce(await policy.canCreate(user, v.data, trx));
     const values = { ...v.data, ...(await policy.serverFields.create(user, v.data, trx)) };
-    return insertRow(trx, table, toStored(table, values)).catch((err: unknown) => {
+    const inserted = await insertRow(trx, table, toStored(table, values)).catch((err: unknown) => {
       throw writeError(table, "Insert failed", err);
     });
+    await hooksOf(table).afterWrite?.(trx, user, "create", null, inserted);
+    return inserted;
   });
   emitChange(ctx, table, "create", row.id, row);
   return present(table, row, user);
@@ -104,6 +106,7 @@ export async function updateEntity(ctx: AppContext, user: User, table: EntityTab
     const after = await updateRow(trx, table, id, toStored(table, values)).catch((err: unknown) => {
       throw writeError(table, "Update failed", err);
     });
+    await hooksOf(table).afterWrite?.(trx, user, "update", before, after);
     return { before, after, changed: true };
   });
   if (result.changed) emitChange(ctx, table, "update", id, result.after, result.before);
@@ -119,6 +122,7 @@ export async function deleteEntity(ctx: AppContext, user: User, table: EntityTab
     if (!row) throw notFound();
     enforce(policy.canDelete(user, row));
     await deleteRow(trx, table, id);
+    await hooksOf(table).afterWrite?.(trx, user, "delete", row, null);
     return row;
   });
   emitChange(ctx, table, "delete", id, before, before);

@@ -49,6 +49,11 @@ export interface TableHooks {
   delete?(ctx: AppContext, user: User, id: number): Promise<{ ok: true; id: number }>;
   /** Validated values in the form the database takes. */
   toStored?(values: Record<string, unknown>): Record<string, unknown>;
+  /**
+   * Runs inside the write's transaction after the generic create, update or delete, so a
+   * record of it (an audit trail) commits or rolls back with the change itself.
+   */
+  afterWrite?(trx: DbLike, user: User, op: "create" | "update" | "delete", before: Record<string, unknown> | null, after: Record<string, unknown> | null): Promise<void>;
   /** A database refusal the client should read in the table's own words. */
   writeError?(prefix: string, err: unknown): HttpError | undefined;
 }

@@ -8,10 +8,16 @@ import { webrtcRoutes } from "./calls/routes";
 import { chatCommands } from "./chat/commands";
 import { callCommands } from "./calls/commands";
 import { presenceCommands } from "./presence/commands";
+import { notesRoutes } from "./notes/routes";
+import { approvalsRoutes } from "./approvals/routes";
+import { wireTimeOffPresence } from "./presence/time-off-sync";
 
 export function mountFeatureRoutes(api: Router, ctx: AppContext): void {
   api.use(fileRoutes(ctx));
   api.use(webrtcRoutes(ctx));
+  api.use(notesRoutes(ctx));
+  api.use(approvalsRoutes(ctx));
+  wireTimeOffPresence(ctx);
   api.use(entityRoutes(ctx));
 }
 

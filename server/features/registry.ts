@@ -12,6 +12,7 @@ import { tasksHooks } from "./tasks/hooks";
 import { calendarEventsPolicy } from "./calendar/policy";
 import { notesPolicy } from "./notes/policy";
 import { approvalRequestsPolicy } from "./approvals/policy";
+import { approvalRequestsHooks } from "./approvals/hooks";
 import { sharedFilesPolicy } from "./files/policy";
 import { orgStorageConfigPolicy } from "./files/storage-config.policy";
 import { orgStorageConfigHooks } from "./files/storage-config.hooks";
@@ -24,7 +25,7 @@ export const TABLES: { [T in EntityTable]: TableFeature<T> } = {
   tasks: { policy: tasksPolicy, hooks: tasksHooks },
   calendar_events: { policy: calendarEventsPolicy },
   notes: { policy: notesPolicy },
-  approval_requests: { policy: approvalRequestsPolicy },
+  approval_requests: { policy: approvalRequestsPolicy, hooks: approvalRequestsHooks },
   shared_files: { policy: sharedFilesPolicy },
   resources: { policy: resourcesPolicy },
   org_storage_config: { policy: orgStorageConfigPolicy, hooks: orgStorageConfigHooks },

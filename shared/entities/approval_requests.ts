@@ -54,3 +54,21 @@ export const approvalRequests = defineEntity({
 });
 
 export type ApprovalRequest = z.infer<typeof approvalRequests.row>;
+
+export const APPROVAL_CATEGORIES = ["Time Off", "Budget", "Purchase", "Travel", "Other"] as const;
+export const TIME_OFF = "Time Off";
+
+/** One step of a request's history (GET /approvals/{id}/audit): who did what, and when. */
+export const APPROVAL_AUDIT_ACTIONS = ["created", "edited", "withdrawn", "deleted", "approved", "rejected", "reopened"] as const;
+export type ApprovalAuditAction = (typeof APPROVAL_AUDIT_ACTIONS)[number];
+export const approvalAuditEntry = z.object({
+  id: z.number().int(),
+  request_id: z.number().int(),
+  actor_email: z.string(),
+  actor_name: z.string().nullable(),
+  action: z.enum(APPROVAL_AUDIT_ACTIONS),
+  fields: z.array(z.string()),
+  comment: z.string().nullable(),
+  created_date: z.string(),
+});
+export type ApprovalAuditEntry = z.infer<typeof approvalAuditEntry>;

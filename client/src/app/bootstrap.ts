@@ -1,5 +1,6 @@
 import { registerCallsSocket } from "../features/calls/socket";
 import { registerChatSocket } from "../features/chat/socket";
+import { registerApprovalsSocket } from "../features/approvals/socket";
 import { registerPresenceSocket } from "../features/presence/socket";
 import { registerEntitySync } from "./entitySync";
 import { initTheme } from "./theme";
@@ -19,4 +20,5 @@ export function bootstrap(): void {
   registerChatSocket();
   registerEntitySync();
   registerCallsSocket();
+  registerApprovalsSocket();
 }

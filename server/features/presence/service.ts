@@ -5,6 +5,7 @@ import type { Logger } from "pino";
 import type { Db } from "../../db";
 import type { UserStatus, PresenceState } from "@shared/realtime";
 import type { PresenceStore } from "./store";
+import { applyTimeOff } from "./time-off";
 
 export const presenceRoom = (userId: number) => `presence:${userId}`;
 
@@ -79,7 +80,7 @@ export class PresenceService {
       this.onlineSet(ids),
     ]);
     // A deactivated user is offline at once, not one grace period after their sockets closed.
-    return rows.map((r) => present(r, online.has(r.id) && r.is_active));
+    return applyTimeOff(this.opts.db, rows.map((r) => present(r, online.has(r.id) && r.is_active)));
   }
 
   /** Saves the user's status, marks them seen, pushes to subscribers and returns the new state. */

@@ -1,10 +1,15 @@
+import { useEffect, useState } from "react";
 import { format } from "date-fns";
-import { LayoutDashboard } from "lucide-react";
 import { useSessionStore } from "../auth/store";
 import { firstName } from "../../lib/format";
-import { ComingSoon } from "../../ui/ComingSoon";
 import { PageLayout } from "../../ui/PageLayout";
+import { isPrivileged } from "../approvals/permissions";
+import { ApprovalsCard } from "./components/ApprovalsCard";
+import { EventsCard } from "./components/EventsCard";
+import { FilesCard } from "./components/FilesCard";
+import { NotesCard } from "./components/NotesCard";
 import { RecentActivityCard } from "./components/RecentActivityCard";
+import { TasksCard } from "./components/TasksCard";
 
 function greeting(hour: number): string {
   if (hour < 12) return "Good morning";
@@ -12,13 +17,29 @@ function greeting(hour: number): string {
   return "Good evening";
 }
 
+/** "Now" for the windows, moved on every minute so a page left open keeps them right. */
+function useNow(): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const t = setInterval(() => setNow(new Date()), 60_000);
+    return () => clearInterval(t);
+  }, []);
+  return now;
+}
+
 export default function DashboardPage() {
   const user = useSessionStore((s) => s.user);
-  const now = new Date();
+  const now = useNow();
   return (
-    <PageLayout title={`${greeting(now.getHours())}, ${firstName(user?.full_name)}!`} description={format(now, "EEEE, MMMM d, yyyy")}>
-      <RecentActivityCard />
-      <ComingSoon icon={LayoutDashboard} />
+    <PageLayout title={`${greeting(now.getHours())}, ${firstName(user?.full_name)}!`} description={format(now, "EEEE, MMMM d, yyyy")} width="6xl">
+      <div className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3">
+        <TasksCard now={now} />
+        <EventsCard now={now} />
+        {isPrivileged(user) && <ApprovalsCard now={now} />}
+        <RecentActivityCard now={now} />
+        <NotesCard now={now} />
+        <FilesCard now={now} />
+      </div>
     </PageLayout>
   );
 }

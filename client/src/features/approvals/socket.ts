@@ -1,0 +1,28 @@
+import type { ApprovalRequest } from "@shared/entities";
+import { addSocketHandlers } from "../../realtime/socket";
+import { useSessionStore } from "../auth/store";
+import { toast } from "../../ui/notifications";
+
+// A decision is made once (the server refuses a second), so one notice per request and outcome.
+const told = new Set<string>();
+
+/** The requester hears about a decision on their request the moment it is made. */
+export function registerApprovalsSocket(): () => void {
+  return addSocketHandlers((socket) => {
+    socket.on("entities.change", (change) => {
+      if (change.table !== "approval_requests" || change.op !== "update" || !change.row) return;
+      const row = change.row as unknown as ApprovalRequest;
+      const me = useSessionStore.getState().user;
+      if (!me || row.created_by.toLowerCase() !== me.email.toLowerCase() || row.status === "pending") return;
+      const key = `${row.id}:${row.status}`;
+      if (told.has(key)) return;
+      told.add(key);
+      const approved = row.status === "approved";
+      toast({
+        title: `Request ${approved ? "approved" : "rejected"}`,
+        description: `"${row.title}"${row.approver_comments ? `: ${row.approver_comments}` : ""}`,
+        variant: approved ? "success" : "destructive",
+      });
+    });
+  });
+}
