@@ -10,7 +10,7 @@ import { Skeleton } from "../../ui/skeleton";
 import { toast } from "../../ui/notifications";
 import { useDeleteNote, useNotes, useSaveNote } from "./api";
 import { NoteCard } from "./components/NoteCard";
-import { NoteDetailDialog } from "./components/NoteDetailDialog";
+import { NoteDetailDialog } from "./NoteDetailDialog";
 import { NoteFormDialog } from "./components/NoteFormDialog";
 import { useDebouncedValue } from "./useDebouncedValue";
 

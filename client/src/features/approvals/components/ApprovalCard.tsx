@@ -5,7 +5,7 @@ import { Button } from "../../../ui/button";
 import { Card } from "../../../ui/card";
 import { formatShortWhen } from "../../../lib/format";
 import { approvalFacts } from "./details";
-import { StatusBadge } from "./StatusBadge";
+import { StatusBadge } from "../StatusBadge";
 
 interface Props {
   request: ApprovalRequest;

@@ -7,7 +7,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { parseDate } from "../../../lib/format";
 import { approvalFacts } from "./details";
 import { AuditTrail } from "./AuditTrail";
-import { StatusBadge } from "./StatusBadge";
+import { StatusBadge } from "../StatusBadge";
 
 interface Props {
   request: ApprovalRequest | null;

@@ -1,7 +1,7 @@
 import { ClipboardCheck } from "lucide-react";
 import { useNavigate } from "react-router-dom";
 import { formatShortWhen } from "../../../lib/format";
-import { StatusBadge } from "../../approvals/components/StatusBadge";
+import { StatusBadge } from "../../approvals/StatusBadge";
 import { useDashboardApprovals } from "../api";
 import { approvalItems } from "../windows";
 import { CardRow } from "./CardRow";

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { NotebookPen } from "lucide-react";
 import { formatShortWhen } from "../../../lib/format";
-import { NoteDetailDialog } from "../../notes/components/NoteDetailDialog";
+import { NoteDetailDialog } from "../../notes/NoteDetailDialog";
 import { useDashboardNotes } from "../api";
 import { recentNotes } from "../windows";
 import { CardRow } from "./CardRow";

@@ -1,7 +1,7 @@
 import { CheckCircle2, Clock, XCircle } from "lucide-react";
 import type { ApprovalRequest } from "@shared/entities";
-import { Badge } from "../../../ui/badge";
-import { cn } from "../../../lib/utils";
+import { Badge } from "../../ui/badge";
+import { cn } from "../../lib/utils";
 
 const STYLE = {
   pending: { icon: Clock, className: "border-transparent bg-amber-500/15 text-amber-700 dark:text-amber-300" },

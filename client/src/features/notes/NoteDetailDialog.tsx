@@ -1,12 +1,12 @@
 import { format } from "date-fns";
 import { Pencil, Pin, PinOff, Trash2 } from "lucide-react";
 import type { Note } from "@shared/entities";
-import { Badge } from "../../../ui/badge";
-import { Button } from "../../../ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../../ui/dialog";
-import { parseDate } from "../../../lib/format";
-import { MOOD_ICON, moodName } from "../moods";
-import { NoteMarkdown } from "./NoteMarkdown";
+import { Badge } from "../../ui/badge";
+import { Button } from "../../ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../ui/dialog";
+import { parseDate } from "../../lib/format";
+import { MOOD_ICON, moodName } from "./moods";
+import { NoteMarkdown } from "./components/NoteMarkdown";
 
 interface Props {
   note: Note | null;
