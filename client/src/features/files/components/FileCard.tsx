@@ -26,7 +26,7 @@ export function FileCard({ file, actions, canDelete, layout }: FileCardProps) {
     return (
       <li className="flex items-center gap-3 border-b px-3 py-2.5 last:border-b-0" data-testid="file-item" data-file-name={file.name}>
         <FileIcon category={file.category} className="size-8" />
-        <button type="button" onClick={() => actions.onPreview(file)} className="min-w-0 flex-1 text-left">
+        <button type="button" onClick={() => actions.onPreview(file)} className="min-w-0 flex-1 text-left" aria-label={`Preview ${file.name}`}>
           <span className="block truncate text-sm font-medium">{file.name}</span>
           {meta}
         </button>
@@ -46,7 +46,7 @@ export function FileCard({ file, actions, canDelete, layout }: FileCardProps) {
     <li className="group flex flex-col gap-3 rounded-xl border bg-card p-4 shadow-xs transition hover:shadow-md" data-testid="file-item" data-file-name={file.name}>
       <div className="flex items-start gap-3">
         <FileIcon category={file.category} />
-        <button type="button" onClick={() => actions.onPreview(file)} className="min-w-0 flex-1 text-left">
+        <button type="button" onClick={() => actions.onPreview(file)} className="min-w-0 flex-1 text-left" aria-label={`Preview ${file.name}`}>
           <span className="line-clamp-2 text-sm font-medium break-words">{file.name}</span>
           {meta}
         </button>
