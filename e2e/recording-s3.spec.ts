@@ -53,9 +53,9 @@ test("admin configures S3 (s3rver), tests the connection both ways; a recorded 1
     await expect(a.getByRole("alert")).toContainText("Connection test failed: ");
     await a.getByLabel("Access key ID").fill(S3RVER_KEY);
     await a.getByRole("button", { name: "Test Connection" }).click();
-    await expect(a.getByRole("status")).toContainText("Connection successful");
+    await expect(a.getByText("Connection successful")).toBeVisible();
     await a.getByRole("button", { name: "Save" }).click();
-    await expect(a.getByRole("status")).toContainText("Storage configuration saved successfully!");
+    await expect(a.getByText("Storage configuration saved successfully!")).toBeVisible();
     await screenshot(a, "admin-storage");
     // The secret never comes back in clear; the masked form still tests and saves with the stored one.
     const rows = await a.evaluate(async () => {
@@ -67,7 +67,7 @@ test("admin configures S3 (s3rver), tests the connection both ways; a recorded 1
     await a.getByRole("tab", { name: "Storage" }).click();
     await expect(a.getByLabel("Secret access key")).toHaveValue("••••••••");
     await a.getByRole("button", { name: "Test Connection" }).click();
-    await expect(a.getByRole("status")).toContainText("Connection successful");
+    await expect(a.getByText("Connection successful")).toBeVisible();
   } finally {
     await admin.context.close();
   }
@@ -110,7 +110,7 @@ test("admin configures S3 (s3rver), tests the connection both ways; a recorded 1
     const probe = JSON.parse(execFileSync("ffprobe", ["-v", "error", "-print_format", "json", "-show_format", "-show_streams", saved]).toString());
     const video = probe.streams.find((s: { codec_type: string }) => s.codec_type === "video");
     const audio = probe.streams.find((s: { codec_type: string }) => s.codec_type === "audio");
-    console.log(`[recording] ${probe.format.format_name} ${probe.format.duration}s video ${video?.codec_name} ${video?.width}x${video?.height} audio ${audio?.codec_name}`);
+    console.log(`[recording] ${probe.format.format_name} ${probe.format.duration}s video ${video?.codec_name} ${video?.width}x${video?.height} audio ${audio?.codec_name} (video ${video?.duration}s, audio ${audio?.duration}s)`);
     expect(probe.format.format_name).toContain("mp4");
     expect(video.codec_name).toBe("h264");
     expect(audio.codec_name).toBe("aac");

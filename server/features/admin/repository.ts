@@ -35,8 +35,8 @@ export async function activeSessions(db: Db) {
 }
 
 export async function revokeSessionById(db: Db, id: string): Promise<boolean> {
-  const r = await db.updateTable("sessions").set({ revoked_at: new Date() }).where("id", "=", id).where("revoked_at", "is", null).executeTakeFirst();
-  return Number(r.numUpdatedRows) > 0;
+  const r = await db.updateTable("sessions").set({ revoked_at: new Date() }).where("id", "=", id).where("revoked_at", "is", null).returning("id").executeTakeFirst();
+  return !!r;
 }
 
 async function existingTables(db: Db): Promise<Set<string>> {

@@ -8,6 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { spawn } from "node:child_process";
 import { pipeline } from "node:stream/promises";
+import { Readable } from "node:stream";
 import type { Router, RequestHandler } from "express";
 import { z } from "zod";
 import type { AppContext } from "../../context";
@@ -22,7 +23,7 @@ import { insertStoredFile, storeStream } from "./service";
 const MAX_CHUNK_BYTES = 64 * 1024 * 1024;
 const MAX_CHUNKS = 100_000;
 /** After a call ends, the recorder's last chunk and finish may still be on their way. */
-const GRACE_MS = Number(process.env.RECORDING_GRACE_MS ?? 15_000);
+const graceMs = () => Number(process.env.RECORDING_GRACE_MS ?? 15_000);
 
 const chunkKey = (callId: string, seq: number) => `recording-chunks/${callId}/${String(seq).padStart(6, "0")}`;
 
@@ -86,9 +87,12 @@ export async function finalizeRecording(ctx: AppContext, callId: string, ownerId
     const n = await chunkCount(target.storage, callId);
     if (n === 0) throw new Error("Nothing was recorded");
     const joined = path.join(dir, "input");
-    const out = fs.createWriteStream(joined);
-    for (let i = 0; i < n; i++) await pipeline(await target.storage.get(chunkKey(callId, i)), out, { end: false });
-    await new Promise<void>((resolve, reject) => out.end((err?: Error | null) => (err ? reject(err) : resolve())));
+    // One stream of all chunks in order, written to a file ffmpeg can seek in.
+    const storage = target.storage;
+    async function* allChunks() {
+      for (let i = 0; i < n; i++) yield* await storage.get(chunkKey(callId, i));
+    }
+    await pipeline(Readable.from(allChunks()), fs.createWriteStream(joined));
     const mp4 = path.join(dir, `${callId}.mp4`);
     await runFfmpeg(joined, mp4);
     const bytes = await storeStream(ctx, fs.createReadStream(mp4), "video/mp4", { storage: target.storage, maxBytes: Number.MAX_SAFE_INTEGER });
@@ -117,7 +121,7 @@ const finishSchema = z.object({ chunks: z.coerce.number().int().min(0).max(MAX_C
 export function recordingRoutes(ctx: AppContext, r: Router, _upload: RequestHandler): void {
   // A call that ends while still recording (the recorder crashed or left) is finished by the server.
   onCallFinished((callId) => {
-    setTimeout(() => void finalizeRecording(ctx, callId, null).catch((err) => ctx.log.warn({ err, callId }, "finalize failed")), GRACE_MS).unref();
+    setTimeout(() => void finalizeRecording(ctx, callId, null).catch((err) => ctx.log.warn({ err, callId }, "finalize failed")), graceMs()).unref();
   });
 
   r.post("/recordings/:call_id/start", requireAuth, async (req, res) => {

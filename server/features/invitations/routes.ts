@@ -54,7 +54,7 @@ export function invitationRoutes(ctx: AppContext): Router {
     res.json({ invite_policy: policy, can_invite: mayInvite(currentUser(req), policy) });
   });
 
-  r.put("/invitations/policy", requireAuth, async (req, res) => {
+  r.patch("/invitations/policy", requireAuth, async (req, res) => {
     if (!isAdmin(currentUser(req))) throw forbidden();
     const parsed = policySchema.safeParse(req.body ?? {});
     if (!parsed.success) throw badRequest(zodMessage(parsed.error));

@@ -99,5 +99,5 @@ export function useDatabaseInfo() {
 export type InvitePolicy = "everyone" | "managers" | "admins";
 
 export function setInvitePolicy(invite_policy: InvitePolicy) {
-  return request<{ invite_policy: InvitePolicy }>("/invitations/policy", { method: "PUT", body: { invite_policy } });
+  return request<{ invite_policy: InvitePolicy }>("/invitations/policy", { method: "PATCH", body: { invite_policy } });
 }
