@@ -123,3 +123,29 @@ describe.each(ENGINES)("chunked recordings (%s)", (engine) => {
     expect(s.recording_error).toMatch(/ffmpeg failed/);
   });
 });
+
+describe.each(ENGINES)("storage secrets (%s)", (engine) => {
+  let app: TestApp;
+  let admin: TestUser;
+  beforeAll(async () => {
+    app = await startTestApp(engine);
+    admin = await makeUser(app, { role: "admin", team_role: "admin" });
+  });
+  afterAll(() => app?.stop());
+
+  it("never sends a secret back in clear, and keeps it when the form sends the mask back", async () => {
+    const created = await api(app, admin.token).post("/api/entities/org_storage_config", {
+      storage_provider: "aws_s3",
+      storage_config: { aws_s3: { bucket_name: "b", access_key_id: "AKIA1", secret_access_key: "very-secret" } },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.storage_config.aws_s3.secret_access_key).toBe("••••••••");
+    expect(JSON.stringify((await api(app, admin.token).get("/api/entities/org_storage_config")).body)).not.toContain("very-secret");
+    const updated = await api(app, admin.token).patch(`/api/entities/org_storage_config/${created.body.id}`, {
+      storage_config: { aws_s3: { bucket_name: "b2", access_key_id: "AKIA1", secret_access_key: "••••••••" } },
+    });
+    expect(updated.status).toBe(200);
+    const row = await app.ctx.db.selectFrom("org_storage_config").select("storage_config").where("id", "=", created.body.id).executeTakeFirstOrThrow();
+    expect(row.storage_config).toMatchObject({ aws_s3: { bucket_name: "b2", secret_access_key: "very-secret" } });
+  });
+});
