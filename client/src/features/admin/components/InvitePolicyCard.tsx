@@ -17,7 +17,7 @@ export function InvitePolicyCard() {
   const [error, setError] = useState<string | null>(null);
   const value = data?.settings.invite_policy;
   return (
-    <div className="flex flex-wrap items-center gap-3 rounded-xl border bg-card p-4">
+    <div className="flex flex-col gap-3 rounded-xl border bg-card p-4 sm:flex-row sm:items-center">
       <div className="min-w-0 flex-1">
         <Label htmlFor="invite-policy">Who may invite people</Label>
         <p className="text-xs text-muted-foreground">Invitation links are single use and expire after 7 days.</p>
@@ -35,7 +35,7 @@ export function InvitePolicyCard() {
           }
         }}
       >
-        <SelectTrigger id="invite-policy" className="w-52">
+        <SelectTrigger id="invite-policy" className="w-full sm:w-52">
           <SelectValue placeholder="Loading..." />
         </SelectTrigger>
         <SelectContent>

@@ -65,7 +65,7 @@ export function UsersTab() {
                 <tr key={u.id} className="border-b last:border-b-0" data-testid="user-row" data-email={u.email}>
                   <td className="px-4 py-2.5">
                     <div className="font-medium">{u.full_name}</div>
-                    <div className="text-xs text-muted-foreground md:hidden">{u.email}</div>
+                    <div className="text-xs break-all text-muted-foreground md:hidden">{u.email}</div>
                     {u.job_title && <div className="hidden text-xs text-muted-foreground md:block">{u.job_title}</div>}
                   </td>
                   <td className="hidden px-4 py-2.5 text-muted-foreground md:table-cell">{u.email}</td>
