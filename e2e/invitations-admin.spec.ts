@@ -5,7 +5,7 @@ test("an admin invites a colleague, who joins from a fresh browser and lands on 
   test.setTimeout(120_000);
   const admin = await signedInPage(browser, USERS.admin);
   const email = `new.colleague.${Date.now()}@example.com`;
-  let link = "";
+  let link: string;
   try {
     await admin.page.goto("/Directory");
     await admin.page.getByRole("button", { name: "Invite User", exact: true }).click();
