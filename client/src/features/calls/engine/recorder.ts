@@ -84,7 +84,8 @@ export async function startRecording(local: MediaStream | null, remotes: { strea
     return false;
   }
   try {
-    const audio = new AudioContext();
+    // Opus runs at 48 kHz; a mix at another rate came out of Chromium's recorder stretched in time.
+    const audio = new AudioContext({ sampleRate: 48_000 });
     const mix = audio.createMediaStreamDestination();
     for (const s of [local, ...remotes.map((r) => r.stream)]) {
       if (s?.getAudioTracks().length) audio.createMediaStreamSource(s).connect(mix);
