@@ -1,14 +1,13 @@
 import { Router, type Response } from "express";
 import { rateLimit, ipKeyGenerator } from "express-rate-limit";
 import { z } from "zod";
-import crypto from "node:crypto";
 import type { AppContext } from "../context";
 import { createSession, sign, type IssuedToken } from "./tokens";
 import { revokeSession } from "./repository";
-import { hashPassword, verifyPassword } from "./passwords";
+import { verifyPassword } from "./passwords";
 import { TOKEN_COOKIE, currentUser, requireAuth } from "./middleware";
 import { presentUser } from "../entities/present";
-import { assertEmailFree, updateUser } from "../features/users/service";
+import { updateUser } from "../features/users/service";
 import { findUserByEmail } from "../features/users/repository";
 import { HttpError, badRequest, unauthorized } from "../errors";
 import { MESSAGES, LIMITS } from "@shared/constants";
@@ -20,14 +19,7 @@ const loginSchema = z.object({
   refresh: z.union([z.boolean(), z.string()]).optional(),
 });
 
-const acceptSchema = z.object({
-  token: z.string().min(10).max(200),
-  full_name: z.string().trim().min(1, "full_name is required").max(200),
-  password: z.string().min(8, "password must be at least 8 characters").max(200),
-});
-
 const isTrue = (v: unknown) => v === true || v === "true" || v === "1";
-const hashToken = (t: string) => crypto.createHash("sha256").update(t).digest("hex");
 
 function setTokenCookie(res: Response, t: IssuedToken, secure: boolean) {
   res.cookie(TOKEN_COOKIE, t.accessToken, {
@@ -104,49 +96,6 @@ export function authRoutes(ctx: AppContext): Router {
     if (!Number.isInteger(id) || id <= 0) throw badRequest("id must be a positive integer");
     const updated = await updateUser(ctx, actor, id, req.body);
     res.json(presentUser(updated, actor));
-  });
-
-  r.post("/invitations", requireAuth, async (req, res) => {
-    const actor = currentUser(req);
-    const body = z
-      .object({ email: z.string().trim().toLowerCase().email("email must be a valid e-mail address").max(320), message: z.string().max(5000).optional() })
-      .safeParse(req.body ?? {});
-    if (!body.success) throw badRequest(body.error.issues[0]?.message ?? "Invalid invitation");
-    await assertEmailFree(ctx.db, body.data.email);
-    const token = crypto.randomBytes(24).toString("base64url");
-    const expires = new Date(Date.now() + 7 * 24 * 3600 * 1000);
-    await ctx.db
-      .insertInto("invitations")
-      .values({ token_hash: hashToken(token), email: body.data.email, message: body.data.message ?? null, invited_by: actor.id, expires_at: expires })
-      .execute();
-    const origin = ctx.config.publicUrl ?? `${req.protocol}://${req.get("host")}`;
-    res.status(201).json({ link: `${origin}/Login?invite=${token}`, token, email: body.data.email, expires_at: expires.toISOString() });
-  });
-
-  r.post("/auth/accept-invite", async (req, res) => {
-    const body = acceptSchema.safeParse(req.body ?? {});
-    if (!body.success) throw badRequest(body.error.issues[0]?.message ?? "Invalid request");
-    const result = await ctx.db.transaction().execute(async (trx) => {
-      const inv = await trx
-        .selectFrom("invitations")
-        .selectAll()
-        .where("token_hash", "=", hashToken(body.data.token))
-        .forUpdate()
-        .executeTakeFirst();
-      if (!inv || inv.accepted_at || new Date(inv.expires_at) < new Date()) throw new HttpError(404, "Invitation not found or expired");
-      const taken = await trx.selectFrom("users").select("id").where((eb) => eb(eb.fn("lower", ["email"]), "=", inv.email)).executeTakeFirst();
-      if (taken) throw new HttpError(409, "A user with this email already exists");
-      const user = await trx
-        .insertInto("users")
-        .values({ email: inv.email, full_name: body.data.full_name, password_hash: await hashPassword(body.data.password) })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      await trx.updateTable("invitations").set({ accepted_at: new Date(), accepted_user_id: user.id }).where("id", "=", inv.id).execute();
-      return user;
-    });
-    const t = await createSession(ctx.db, ctx.config.jwtSecret, result.id);
-    setTokenCookie(res, t, secureCookie);
-    res.status(201).json({ user: presentUser(result, result), ...t });
   });
 
   return r;

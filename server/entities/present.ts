@@ -2,6 +2,7 @@
 // schema in shared/entities, instants as ISO text, created_at/updated_at under the names
 // clients use (created_date/updated_date). Internal columns never leave.
 import { ENTITIES, type EntityRow, type EntityTable } from "@shared/entities";
+import { maskStorageConfig } from "@shared/entities/org_storage_config";
 import type { User } from "../db/schema";
 import { userView, type Viewer } from "../features/users/view";
 
@@ -22,6 +23,8 @@ export function present<T extends EntityTable>(table: T, row: object, viewer?: V
   const out: Record<string, unknown> = {};
   for (const field of FIELDS[table]) out[field] = outValue(src[SOURCE[field] ?? field]);
   if (table === "users") userView(out, src, viewer);
+  // Storage secrets never reach a browser, not even an admin's: the form sends the mask back to keep them.
+  if (table === "org_storage_config") out.storage_config = maskStorageConfig(out.storage_config);
   return out as EntityRow<T>;
 }
 

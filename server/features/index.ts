@@ -4,6 +4,8 @@ import type { AppContext } from "../context";
 import type { CommandTable } from "../realtime/dispatcher";
 import { entityRoutes } from "../entities/route";
 import { fileRoutes } from "./files/routes";
+import { invitationRoutes } from "./invitations/routes";
+import { adminRoutes } from "./admin/routes";
 import { webrtcRoutes } from "./calls/routes";
 import { chatCommands } from "./chat/commands";
 import { callCommands } from "./calls/commands";
@@ -14,6 +16,8 @@ import { wireTimeOffPresence } from "./presence/time-off-sync";
 
 export function mountFeatureRoutes(api: Router, ctx: AppContext): void {
   api.use(fileRoutes(ctx));
+  api.use(invitationRoutes(ctx));
+  api.use(adminRoutes(ctx));
   api.use(webrtcRoutes(ctx));
   api.use(notesRoutes(ctx));
   api.use(approvalsRoutes(ctx));

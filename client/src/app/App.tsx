@@ -13,7 +13,7 @@ import { AppShell } from "./shell/AppShell";
 type Page = LazyExoticComponent<ComponentType>;
 
 // One chunk per page: the first paint only pays for the shell and the page it shows.
-const PAGES: Record<Exclude<PageName, "Login" | "Logout">, Page> = {
+const PAGES: Record<Exclude<PageName, "Login" | "Logout" | "AcceptInvite">, Page> = {
   Dashboard: lazy(() => import("../features/dashboard/DashboardPage")),
   Chat: lazy(() => import("../features/chat/ChatPage")),
   FileLibrary: lazy(() => import("../features/files/FileLibraryPage")),
@@ -30,6 +30,7 @@ const PAGES: Record<Exclude<PageName, "Login" | "Logout">, Page> = {
 };
 const LoginPage = lazy(() => import("../features/auth/LoginPage"));
 const LogoutPage = lazy(() => import("../features/auth/LogoutPage"));
+const AcceptInvitePage = lazy(() => import("../features/auth/AcceptInvitePage"));
 
 export function App() {
   const location = useLocation();
@@ -54,6 +55,15 @@ export function App() {
     return (
       <Suspense fallback={<FullPageSpinner />}>
         <LogoutPage />
+      </Suspense>
+    );
+  }
+
+  // An invitation link works whoever is signed in on this browser: accepting signs in the new account.
+  if (page === "AcceptInvite") {
+    return (
+      <Suspense fallback={<FullPageSpinner />}>
+        <AcceptInvitePage />
       </Suspense>
     );
   }

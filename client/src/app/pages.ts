@@ -15,6 +15,7 @@ export const PAGE_NAMES = [
   "Admin",
   "Login",
   "Logout",
+  "AcceptInvite",
 ] as const;
 
 export type PageName = (typeof PAGE_NAMES)[number];

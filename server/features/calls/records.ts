@@ -102,5 +102,17 @@ export async function publishCall(ctx: AppContext, callId: string): Promise<Call
   if (rec && ctx.realtime) {
     ctx.realtime.toUsers(rec.participant_list.map((p) => p.user_id), "calls.update", rec);
   }
+  if (rec && !isActiveCall(rec) && rec.recording?.recording_status === "recording") {
+    for (const l of finishedListeners) l(callId);
+  }
   return rec;
+}
+
+type CallFinishedListener = (callId: string) => void;
+const finishedListeners = new Set<CallFinishedListener>();
+
+/** The files feature finishes a recording nobody stopped; it listens here to avoid an import cycle. */
+export function onCallFinished(listener: CallFinishedListener): () => void {
+  finishedListeners.add(listener);
+  return () => finishedListeners.delete(listener);
 }

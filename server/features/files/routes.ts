@@ -1,6 +1,5 @@
 import { Router, type Request } from "express";
 import { z } from "zod";
-import { sql } from "kysely";
 import type { AppContext } from "../../context";
 import { currentUser, requireAuth } from "../../auth/middleware";
 import { isAdmin } from "../../auth/roles";
@@ -14,17 +13,16 @@ import {
   presentStoredFile,
   storeBuffer,
   type StoredBytes,
-  type StoredFile,
   type UploadType,
 } from "./service";
-import { resolveMimeType, sanitizeFilename, UUID_RE } from "./meta";
+import { resolveMimeType, sanitizeFilename } from "./meta";
 import { canReadChannelById, canReadStoredFile, isCallParticipant } from "./access";
 import { sendStoredFile } from "./serve";
 import { decodeBase64, multipartUpload, runMiddleware, uploadedFile } from "./upload";
 import { testStorageConnection } from "./storage-test";
-import { publishCall } from "../calls/records";
+import { NOT_CONFIGURED, findCall, loadFile, recordingConfigured, setRecording } from "./recording-state";
+import { recordingRoutes } from "./recording";
 
-const NOT_CONFIGURED = "Recording not configured for your organization";
 
 const itemId = z
   .union([z.string().trim().max(200), z.number().int()])
@@ -59,44 +57,6 @@ async function checkTarget(ctx: AppContext, user: User, type: UploadType, item: 
     if (!(await isCallParticipant(ctx.db, user.id, item))) throw notFound("Call not found");
   }
   if (type === "profile_photo" && !mime.startsWith("image/")) throw badRequest("Please select an image file");
-}
-
-async function findCall(ctx: AppContext, user: User, idOrCallId: string) {
-  const numeric = /^\d{1,9}$/.test(idOrCallId) ? Number(idOrCallId) : null;
-  const call = await ctx.db
-    .selectFrom("call_history")
-    .select(["id", "call_id", "recording_status", "recording_error", "recording_file_id"])
-    .where((eb) => (numeric === null ? eb("call_id", "=", idOrCallId) : eb.or([eb("id", "=", numeric), eb("call_id", "=", idOrCallId)])))
-    .orderBy("id")
-    .executeTakeFirst();
-  if (!call || !(await isCallParticipant(ctx.db, user.id, call.call_id))) throw notFound("Call not found");
-  return call;
-}
-
-async function recordingConfigured(ctx: AppContext): Promise<boolean> {
-  const row = await ctx.db
-    .selectFrom("org_storage_config")
-    .select("id")
-    .where("is_active", "=", true)
-    .where("storage_provider", "is not", null)
-    .limit(1)
-    .executeTakeFirst();
-  return !!row;
-}
-
-async function setRecording(ctx: AppContext, callId: string, fields: { recording_status: "not_configured" | "processing" | "completed" | "recording" | "failed"; recording_error?: string | null; recording_file_id?: string | null }) {
-  await ctx.db
-    .updateTable("call_history")
-    .set({ ...fields, updated_at: sql`now()` })
-    .where("call_id", "=", callId)
-    .execute();
-  // Participants see recording → processing → completed live (calls.update); a push failure must not fail the upload.
-  await publishCall(ctx, callId).catch((err) => ctx.log.warn({ err, callId }, "could not publish the call record"));
-}
-
-async function loadFile(ctx: AppContext, id: string): Promise<StoredFile | undefined> {
-  if (!UUID_RE.test(id)) return undefined;
-  return ctx.db.selectFrom("stored_files").selectAll().where("id", "=", id.toLowerCase()).executeTakeFirst();
 }
 
 function param(req: Request, name: string): string {
@@ -215,9 +175,12 @@ export function fileRoutes(ctx: AppContext): Router {
     }
   });
 
+  recordingRoutes(ctx, r, upload);
+
   r.post("/test-storage-connection", requireAuth, async (req, res) => {
     if (!isAdmin(currentUser(req))) throw forbidden();
-    res.json(await testStorageConnection(req.body));
+    const saved = await ctx.db.selectFrom("org_storage_config").select("storage_config").orderBy("id").limit(1).executeTakeFirst();
+    res.json(await testStorageConnection(req.body, saved?.storage_config));
   });
 
   return r;

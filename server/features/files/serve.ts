@@ -6,7 +6,7 @@ import type { AppContext } from "../../context";
 import type { ByteRange } from "../../storage/types";
 import { StorageNotFoundError } from "../../storage/types";
 import { HttpError, notFound } from "../../errors";
-import { asDate, type StoredFile } from "./service";
+import { asDate, storageOf, type StoredFile } from "./service";
 import { contentDisposition, isInlineType } from "./meta";
 
 export type RangeResult = { kind: "full" } | { kind: "partial"; range: ByteRange } | { kind: "unsatisfiable" };
@@ -98,7 +98,7 @@ export async function sendStoredFile(ctx: AppContext, req: Request, res: Respons
   }
   let body;
   try {
-    body = await ctx.storage.get(file.storage_key, range);
+    body = await (await storageOf(ctx, file)).get(file.storage_key, range);
   } catch (err) {
     if (err instanceof StorageNotFoundError) {
       ctx.log.warn({ fileId: file.id, key: file.storage_key }, "file row without stored bytes");

@@ -6,7 +6,8 @@ import type { Selectable } from "kysely";
 import type { AppContext } from "../../context";
 import type { StoredFilesTable } from "../../db/schema";
 import { HttpError } from "../../errors";
-import { storageKey } from "../../storage/types";
+import { storageKey, type FileStorage } from "../../storage/types";
+import { storageFromSettings } from "../../storage/org";
 import { tooLargeMessage } from "./meta";
 
 export type StoredFile = Selectable<StoredFilesTable>;
@@ -60,10 +61,16 @@ class HashingLimiter extends Transform {
  * Streams `source` into storage under a fresh `yyyy/mm/<uuid>` key. On any failure (too large,
  * client gone, storage error) nothing is left behind and the error is rethrown.
  */
-export async function storeStream(ctx: AppContext, source: Readable, mimeType: string): Promise<StoredBytes> {
+export async function storeStream(
+  ctx: AppContext,
+  source: Readable,
+  mimeType: string,
+  opts: { storage?: FileStorage; maxBytes?: number; key?: string } = {},
+): Promise<StoredBytes> {
+  const storage = opts.storage ?? ctx.storage;
   const id = crypto.randomUUID();
-  const key = storageKey(id);
-  const meter = new HashingLimiter(ctx.config.maxUploadBytes);
+  const key = opts.key ?? storageKey(id);
+  const meter = new HashingLimiter(opts.maxBytes ?? ctx.config.maxUploadBytes);
   // Errors of the source reach the meter; when the meter fails first, the source is drained
   // rather than destroyed so a multipart parser behind it can still finish the request.
   source.on("error", (err) => meter.destroy(err));
@@ -73,9 +80,9 @@ export async function storeStream(ctx: AppContext, source: Readable, mimeType: s
   });
   source.pipe(meter);
   try {
-    await ctx.storage.put(key, meter, mimeType);
+    await storage.put(key, meter, mimeType);
   } catch (err) {
-    await ctx.storage.delete(key).catch(() => {});
+    await storage.delete(key).catch(() => {});
     throw err;
   }
   return { id, storage_key: key, size_bytes: meter.size, checksum_sha256: meter.hash.digest("hex") };
@@ -95,6 +102,9 @@ export interface FileMeta {
   original_filename: string;
   mime_type: string;
   owner_id: number;
+  /** Where the bytes are when not in ctx.storage: `org:<org_storage_config id>` (recordings). */
+  storage_backend?: string;
+  storage?: FileStorage;
 }
 
 /** Writes the row for bytes already stored; if that fails the bytes are removed too. */
@@ -113,18 +123,32 @@ export async function insertStoredFile(ctx: AppContext, bytes: StoredBytes, meta
         original_filename: meta.original_filename,
         mime_type: meta.mime_type,
         owner_id: meta.owner_id,
-        storage_backend: ctx.storage.backend,
+        storage_backend: meta.storage_backend ?? ctx.storage.backend,
       })
       .returningAll()
       .executeTakeFirstOrThrow();
   } catch (err) {
-    await ctx.storage.delete(bytes.storage_key).catch(() => {});
+    await (meta.storage ?? ctx.storage).delete(bytes.storage_key).catch(() => {});
     throw err;
   }
 }
 
 /** Removes the row, then the bytes (a row without bytes would be a broken link; the reverse is only waste). */
-export async function deleteStoredFile(ctx: AppContext, file: Pick<StoredFile, "id" | "storage_key">): Promise<void> {
+export async function deleteStoredFile(ctx: AppContext, file: Pick<StoredFile, "id" | "storage_key" | "storage_backend">): Promise<void> {
   await ctx.db.deleteFrom("stored_files").where("id", "=", file.id).execute();
-  await ctx.storage.delete(file.storage_key).catch((err) => ctx.log.warn({ err, key: file.storage_key }, "could not delete file bytes"));
+  const storage = await storageOf(ctx, file).catch(() => ctx.storage);
+  await storage.delete(file.storage_key).catch((err) => ctx.log.warn({ err, key: file.storage_key }, "could not delete file bytes"));
+}
+
+/** The storage holding a file's bytes: ctx.storage, or the org storage a recording went to. */
+export async function storageOf(ctx: AppContext, file: Pick<StoredFile, "storage_backend">): Promise<FileStorage> {
+  const m = /^org:(\d+)$/.exec(file.storage_backend);
+  if (!m) return ctx.storage;
+  const cfg = await ctx.db
+    .selectFrom("org_storage_config")
+    .select(["id", "storage_provider", "storage_config"])
+    .where("id", "=", Number(m[1]))
+    .executeTakeFirst();
+  if (!cfg) throw new Error(`storage configuration ${m[1]} is gone`);
+  return storageFromSettings(cfg);
 }

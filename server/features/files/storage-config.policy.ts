@@ -2,6 +2,7 @@
 import { isAdmin } from "../../auth/roles";
 import { nobody } from "../../entities/policy-helpers";
 import type { TablePolicy } from "../../entities/policy";
+import { unmaskStorageConfig } from "@shared/entities/org_storage_config";
 
 export const orgStorageConfigPolicy: TablePolicy<"org_storage_config"> = {
   canList: isAdmin,
@@ -13,6 +14,10 @@ export const orgStorageConfigPolicy: TablePolicy<"org_storage_config"> = {
   serverFields: {
     // Recording is on whenever a provider is chosen, unless the body says otherwise (spec part 2, section 4).
     create: (_user, input) => ("is_active" in input ? {} : { is_active: input.storage_provider != null }),
-    update: (_user, _row, changes) => ("storage_provider" in changes && !("is_active" in changes) ? { is_active: changes.storage_provider != null } : {}),
+    update: (_user, row, changes) => ({
+      ...("storage_provider" in changes && !("is_active" in changes) ? { is_active: changes.storage_provider != null } : {}),
+      // A secret the admin left masked keeps its stored value.
+      ...(changes.storage_config !== undefined ? { storage_config: unmaskStorageConfig(changes.storage_config, row.storage_config) } : {}),
+    }),
   },
 };

@@ -7,6 +7,8 @@ import { z } from "zod";
 import { S3Client, HeadBucketCommand } from "@aws-sdk/client-s3";
 import { s3ClientConfig, type S3Sender } from "../../storage/s3";
 import { badRequest, zodMessage } from "../../errors";
+import { GCS_S3_ENDPOINT } from "../../storage/org";
+import { unmaskStorageConfig } from "@shared/entities/org_storage_config";
 
 export interface ConnectionResult {
   success: boolean;
@@ -117,9 +119,22 @@ export async function testS3(config: Record<string, unknown>, timeoutMs = 5000, 
   }
 }
 
-export async function testStorageConnection(body: unknown): Promise<ConnectionResult> {
-  const { provider, config } = parseTestRequest(body);
+/** Google Cloud Storage through its S3-compatible XML API, with HMAC keys of a service account. */
+export async function testGcs(config: Record<string, unknown>, timeoutMs = 5000): Promise<ConnectionResult> {
+  const id = typeof config.hmac_access_id === "string" ? config.hmac_access_id.trim() : "";
+  const secret = typeof config.hmac_secret === "string" ? config.hmac_secret.trim() : "";
+  if (!id || !secret) return fail("HMAC access key and secret are required (Cloud Storage > Settings > Interoperability)");
+  return testS3(
+    { ...config, access_key_id: id, secret_access_key: secret, region: "auto", endpoint: (config.endpoint as string) || GCS_S3_ENDPOINT },
+    timeoutMs,
+  );
+}
+
+/** `stored` is the saved storage_config: secrets the form sent back masked are taken from it. */
+export async function testStorageConnection(body: unknown, stored?: unknown): Promise<ConnectionResult> {
+  const { provider, config: raw } = parseTestRequest(body);
+  const config = (unmaskStorageConfig({ [provider]: raw }, stored)[provider] ?? {}) as Record<string, unknown>;
   if (provider === "local") return testLocal(config);
   if (provider === "aws_s3") return testS3(config);
-  return fail("Google Cloud Storage is not supported by this server");
+  return testGcs(config);
 }

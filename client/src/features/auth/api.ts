@@ -27,3 +27,20 @@ export function logout(): Promise<unknown> {
 export function fetchMe(): Promise<PublicUser> {
   return request<PublicUser>("/auth/me", { skipAuthFailure: true });
 }
+
+export interface InvitationPreview {
+  email: string;
+  expires_at: string;
+}
+
+export function fetchInvitation(token: string): Promise<InvitationPreview> {
+  return request<InvitationPreview>(`/invitations/${encodeURIComponent(token)}`, { skipAuthFailure: true });
+}
+
+export function acceptInvite(token: string, fullName: string, password: string): Promise<AuthResult> {
+  return request<AuthResult>("/auth/accept-invite", {
+    method: "POST",
+    body: { token, full_name: fullName, password },
+    skipAuthFailure: true,
+  });
+}

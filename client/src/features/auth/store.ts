@@ -23,6 +23,8 @@ interface SessionState {
   /** First check of the current user; the app shows a spinner until it settles. */
   init: () => Promise<void>;
   signIn: (email: string, password: string) => Promise<PublicUser>;
+  /** Creates the invited account and signs it in. */
+  acceptInvite: (token: string, fullName: string, password: string) => Promise<PublicUser>;
   signOut: () => Promise<void>;
   /** Refreshes the token when less than the spec's hour remains; on failure the session ends. */
   checkToken: () => Promise<void>;
@@ -85,6 +87,13 @@ export const useSessionStore = create<SessionState>()((set, get) => ({
 
   signIn: async (email, password) => {
     const result = await authApi.login(email, password);
+    writeSession(result.accessToken, result.expiresAt, result.user);
+    set({ status: "authenticated", user: result.user, expiresAt: result.expiresAt });
+    return result.user;
+  },
+
+  acceptInvite: async (token, fullName, password) => {
+    const result = await authApi.acceptInvite(token, fullName, password);
     writeSession(result.accessToken, result.expiresAt, result.user);
     set({ status: "authenticated", user: result.user, expiresAt: result.expiresAt });
     return result.user;

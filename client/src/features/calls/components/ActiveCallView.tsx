@@ -6,6 +6,7 @@ import { CallControls } from "./CallControls";
 import { CallTimer } from "./CallTimer";
 import { OneToOneStage } from "./OneToOneStage";
 import { ParticipantGrid } from "./ParticipantGrid";
+import { RecordingBadge } from "./RecordingBadge";
 
 /** The full-screen call (spec section 2, Active call view). */
 export default function ActiveCallView() {
@@ -39,6 +40,7 @@ export default function ActiveCallView() {
                 {status === "connected" ? <CallTimer since={connectedAt} /> : "Connecting…"}
               </DialogPrimitive.Description>
             </div>
+            <RecordingBadge />
           </header>
           <main className="flex min-h-0 flex-1 flex-col overflow-y-auto px-4">
             {isGroup ? <ParticipantGrid className="my-auto" /> : <OneToOneStage />}

@@ -3,7 +3,7 @@
 import { toast } from "../../../ui/notifications";
 import { useCallsStore } from "../store";
 import { stopStream } from "./media";
-import { isRecording, startRecording, stopRecording } from "./recorder";
+import { isRecording, startRecording, stopRecording, updateRecordingStreams } from "./recorder";
 import { media, peers } from "./state";
 
 const store = () => useCallsStore.getState();
@@ -61,9 +61,18 @@ export async function toggleRecording(): Promise<void> {
     await stopRecording();
     return;
   }
-  const remotes = Object.values(store().participants)
-    .map((p) => p.stream)
-    .filter((s): s is MediaStream => !!s);
-  const ok = await startRecording(media.local, remotes);
+  const ok = await startRecording(media.local, remoteStreams());
   store().patch({ recording: ok });
+  if (!ok) return;
+  // Follow joins, leaves and new remote streams until the recording stops.
+  const unsubscribe = useCallsStore.subscribe((s, prev) => {
+    if (!isRecording()) return unsubscribe();
+    if (s.participants !== prev.participants || s.localStream !== prev.localStream) updateRecordingStreams(media.local, remoteStreams());
+  });
+}
+
+function remoteStreams(): { stream: MediaStream; label: string }[] {
+  return Object.values(store().participants)
+    .filter((p) => p.stream && p.state !== "left")
+    .map((p) => ({ stream: p.stream!, label: p.name }));
 }

@@ -1,15 +1,25 @@
-// Call recording (DESIGN 6): this browser records what the participant hears and sees (everyone's
-// audio mixed, the first remote picture) and uploads it; the server moves the call record
-// recording -> processing -> completed, or failed / not_configured.
+// Call recording (DESIGN 6): this browser composes every participant's picture into one canvas,
+// mixes everyone's audio, and records it. Every few seconds a chunk goes to the server, which
+// stores it at once in the organisation's storage; stopping (or the call ending, even if this
+// browser crashed) makes the server join the chunks into `{call_id}.mp4`. The call record moves
+// recording -> processing -> completed or failed, and every participant sees it.
 import { request } from "../../../lib/http";
+import { getToken } from "../../../lib/tokenStorage";
 import { useCallsStore } from "../store";
 import { toast } from "../../../ui/notifications";
+import { createCompositor, type Compositor } from "./compositor";
+
+const CHUNK_MS = 2000;
 
 interface Active {
   recorder: MediaRecorder;
   audio: AudioContext;
-  chunks: Blob[];
+  compositor: Compositor;
   callId: string;
+  seq: number;
+  /** Chunks go up one after another, in order. */
+  queue: Promise<void>;
+  failed: boolean;
 }
 
 let active: Active | null = null;
@@ -18,8 +28,13 @@ export function isRecording(): boolean {
   return active !== null;
 }
 
+/**
+ * WebM (VP8/Opus) where available: its chunks join into one stream that ffmpeg reads reliably.
+ * MP4 from MediaRecorder comes as fragments that only some ffmpeg builds accept when joined; the
+ * server converts to MP4 in any case.
+ */
 function pickMime(): string {
-  for (const type of ["video/webm;codecs=vp8,opus", "video/webm", "audio/webm"]) {
+  for (const type of ["video/webm;codecs=vp8,opus", "video/webm", "video/mp4"]) {
     if (MediaRecorder.isTypeSupported(type)) return type;
   }
   return "";
@@ -32,33 +47,57 @@ async function reportFailure(callId: string, message: string): Promise<void> {
   }).catch(() => {});
 }
 
-export async function startRecording(local: MediaStream | null, remotes: MediaStream[]): Promise<boolean> {
+async function sendChunk(rec: Active, blob: Blob): Promise<void> {
+  const seq = rec.seq++;
+  const headers: Record<string, string> = { "Content-Type": "application/octet-stream" };
+  const token = getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const res = await fetch(`/api/recordings/${encodeURIComponent(rec.callId)}/chunks/${seq}`, {
+      method: "POST",
+      headers,
+      body: blob,
+      credentials: "include",
+      keepalive: blob.size < 60_000,
+    }).catch(() => null);
+    if (res?.ok) return;
+    if (res && res.status < 500) break;
+    await new Promise((r) => setTimeout(r, 500 * (attempt + 1)));
+  }
+  rec.failed = true;
+}
+
+function namedStreams(local: MediaStream | null, remotes: { stream: MediaStream; label: string }[]) {
+  return [...(local ? [{ stream: local, label: "You" }] : []), ...remotes];
+}
+
+export async function startRecording(local: MediaStream | null, remotes: { stream: MediaStream; label: string }[]): Promise<boolean> {
   const callId = useCallsStore.getState().callId;
   if (active || !callId || typeof MediaRecorder === "undefined") return false;
-  const res = await request<{ recording_status: string; error_message: string | null }>(
-    `/recordings/${encodeURIComponent(callId)}/status`,
-    { method: "POST", body: { status: "recording" } },
-  ).catch(() => null);
-  if (!res || res.recording_status !== "recording") {
-    toast({
-      title: "Recording unavailable",
-      description: res?.error_message ?? "Recording could not be started.",
-      variant: "destructive",
-    });
+  const mimeType = pickMime();
+  const res = await request<{ recording_status: string; error_message: string | null }>(`/recordings/${encodeURIComponent(callId)}/start`, {
+    method: "POST",
+    body: { mime_type: mimeType },
+  }).catch((err: Error) => ({ recording_status: "error", error_message: err.message }));
+  if (res.recording_status !== "recording") {
+    toast({ title: "Recording unavailable", description: res.error_message ?? "Recording could not be started.", variant: "destructive" });
     return false;
   }
   try {
-    const audio = new AudioContext();
+    // Opus runs at 48 kHz; a mix at another rate came out of Chromium's recorder stretched in time.
+    const audio = new AudioContext({ sampleRate: 48_000 });
     const mix = audio.createMediaStreamDestination();
-    for (const s of [local, ...remotes]) {
+    for (const s of [local, ...remotes.map((r) => r.stream)]) {
       if (s?.getAudioTracks().length) audio.createMediaStreamSource(s).connect(mix);
     }
-    const picture = remotes.find((s) => s.getVideoTracks().length)?.getVideoTracks()[0];
-    const stream = new MediaStream([...(picture ? [picture] : []), ...mix.stream.getAudioTracks()]);
-    const recorder = new MediaRecorder(stream, { mimeType: pickMime() || undefined });
-    const rec: Active = { recorder, audio, chunks: [], callId };
-    recorder.ondataavailable = (e) => e.data.size && rec.chunks.push(e.data);
-    recorder.start(1000);
+    const compositor = createCompositor(namedStreams(local, remotes));
+    const stream = new MediaStream([...compositor.stream.getVideoTracks(), ...mix.stream.getAudioTracks()]);
+    const recorder = new MediaRecorder(stream, { mimeType: mimeType || undefined, videoBitsPerSecond: 1_500_000 });
+    const rec: Active = { recorder, audio, compositor, callId, seq: 0, queue: Promise.resolve(), failed: false };
+    recorder.ondataavailable = (e) => {
+      if (e.data.size) rec.queue = rec.queue.then(() => sendChunk(rec, e.data));
+    };
+    recorder.start(CHUNK_MS);
     active = rec;
     return true;
   } catch (err) {
@@ -68,7 +107,12 @@ export async function startRecording(local: MediaStream | null, remotes: MediaSt
   }
 }
 
-/** Stops and uploads; safe to call when nothing records. Runs on hang-up too. */
+/** Someone joined or left: the recording shows who is in the call now. */
+export function updateRecordingStreams(local: MediaStream | null, remotes: { stream: MediaStream; label: string }[]): void {
+  active?.compositor.setStreams(namedStreams(local, remotes));
+}
+
+/** Stops, sends the last chunk and asks the server to finish; safe to call when nothing records. */
 export async function stopRecording(): Promise<void> {
   const rec = active;
   if (!rec) return;
@@ -76,16 +120,16 @@ export async function stopRecording(): Promise<void> {
   const done = new Promise<void>((resolve) => (rec.recorder.onstop = () => resolve()));
   if (rec.recorder.state !== "inactive") rec.recorder.stop();
   await done;
+  rec.compositor.stop();
   void rec.audio.close();
-  const blob = new Blob(rec.chunks, { type: rec.recorder.mimeType || "video/webm" });
-  if (blob.size === 0) return reportFailure(rec.callId, "Nothing was recorded");
-  const form = new FormData();
-  form.append("file", blob, `${rec.callId}.webm`);
+  await rec.queue;
+  if (rec.seq === 0) return reportFailure(rec.callId, "Nothing was recorded");
   try {
-    await request(`/recordings/${encodeURIComponent(rec.callId)}`, { method: "POST", body: form });
-    toast({ title: "Recording saved", description: "It is in your call history.", variant: "success" });
+    await request(`/recordings/${encodeURIComponent(rec.callId)}/finish`, { method: "POST", body: { chunks: rec.seq } });
+    toast({ title: "Recording saved", description: "It will be in your call history once processed.", variant: "success" });
   } catch (err) {
-    // The server marks the call's recording failed itself when the upload reached it.
+    // When the call has ended first, the server has already finished the recording itself.
+    if (!rec.failed) return;
     toast({ title: "Recording upload failed", description: err instanceof Error ? err.message : undefined, variant: "destructive" });
   }
 }

@@ -1,0 +1,103 @@
+import { useQuery } from "@tanstack/react-query";
+import type { OrgStorageConfig, PublicUser } from "@shared/entities";
+import { listEntities } from "../../lib/entityApi";
+import { request } from "../../lib/http";
+
+/** The deactivation contract (DESIGN 6): users rows carry is_active once the server has it. */
+export type AdminUser = PublicUser & { is_active?: boolean };
+export const isActive = (u: AdminUser) => u.is_active !== false;
+
+export const adminKeys = {
+  overview: ["admin", "overview"] as const,
+  users: ["users", "admin"] as const,
+  storage: ["org_storage_config"] as const,
+  security: ["admin", "security"] as const,
+  database: ["admin", "database"] as const,
+  invitePolicy: ["admin", "invite-policy"] as const,
+};
+
+/** Asked first: the server answers 403 to anyone but an admin, and the page then shows no tab. */
+export function useAdminAccess() {
+  return useQuery({
+    queryKey: adminKeys.overview,
+    queryFn: () => request<{ ok: true }>("/admin/overview"),
+    retry: false,
+  });
+}
+
+export function useAdminUsers() {
+  return useQuery({
+    queryKey: adminKeys.users,
+    queryFn: ({ signal }) => listEntities<AdminUser>("users", { sort: "full_name", limit: 1000 }, signal),
+  });
+}
+
+export function updateUser(id: number, body: Record<string, unknown>) {
+  return request<AdminUser>(`/entities/users/${id}`, { method: "PATCH", body });
+}
+
+export function deactivateUser(id: number) {
+  return request(`/entities/users/${id}`, { method: "DELETE" });
+}
+
+export function useStorageConfigs() {
+  return useQuery({
+    queryKey: adminKeys.storage,
+    queryFn: ({ signal }) => listEntities<OrgStorageConfig>("org_storage_config", { sort: "id" }, signal),
+  });
+}
+
+export function testStorage(provider: string, config: Record<string, unknown>) {
+  return request<{ success: boolean; message: string }>("/test-storage-connection", {
+    method: "POST",
+    body: { storage_provider: provider, config },
+  });
+}
+
+export interface SessionInfo {
+  id: string;
+  user_id: number;
+  full_name: string;
+  email: string;
+  created_at: string;
+  expires_at: string;
+  current: boolean;
+}
+
+export interface SecurityInfo {
+  sessions: SessionInfo[];
+  settings: {
+    login_rate_limit: number;
+    login_rate_window_minutes: number;
+    token_lifetime_seconds: number;
+    session_max_age_seconds: number;
+    password_min_length: number;
+    max_upload_bytes: number;
+    invite_policy: InvitePolicy;
+  };
+}
+
+export function useSecurity() {
+  return useQuery({ queryKey: adminKeys.security, queryFn: () => request<SecurityInfo>("/admin/security") });
+}
+
+export function revokeSession(id: string) {
+  return request(`/admin/sessions/${id}`, { method: "DELETE" });
+}
+
+export interface DatabaseInfo {
+  size_bytes: number;
+  tables: { table: string; rows: number }[];
+  migration_version: string | null;
+  migrations_applied: number;
+}
+
+export function useDatabaseInfo() {
+  return useQuery({ queryKey: adminKeys.database, queryFn: () => request<DatabaseInfo>("/admin/database") });
+}
+
+export type InvitePolicy = "everyone" | "managers" | "admins";
+
+export function setInvitePolicy(invite_policy: InvitePolicy) {
+  return request<{ invite_policy: InvitePolicy }>("/invitations/policy", { method: "PATCH", body: { invite_policy } });
+}

@@ -1,0 +1,86 @@
+// Admin Settings (spec part 2): what the Security and Database tabs show. Every route is
+// admin-only on the server; /admin/overview is what the page asks first, so a member opening
+// /Admin is refused here (403) whatever the client shows.
+import { Router, type Request } from "express";
+import type { AppContext } from "../../context";
+import { currentUser, requireAuth } from "../../auth/middleware";
+import { isAdmin } from "../../auth/roles";
+import { forbidden, notFound } from "../../errors";
+import { LIMITS } from "@shared/constants";
+import { readInvitePolicy } from "../invitations/repository";
+import { activeSessions, databaseFacts, revokeSessionById, writeBackup } from "./repository";
+
+function requireAdmin(req: Request): void {
+  if (!isAdmin(currentUser(req))) throw forbidden();
+}
+
+export function adminRoutes(ctx: AppContext): Router {
+  const r = Router();
+  r.use("/admin", requireAuth, (req, _res, next) => {
+    requireAdmin(req);
+    next();
+  });
+
+  r.get("/admin/overview", (req, res) => {
+    res.json({ ok: true, user_id: currentUser(req).id });
+  });
+
+  r.get("/admin/security", async (req, res) => {
+    const sessions = await activeSessions(ctx.db);
+    res.json({
+      sessions: sessions.map((s) => ({
+        id: s.id,
+        user_id: s.user_id,
+        full_name: s.full_name,
+        email: s.email,
+        created_at: new Date(s.created_at).toISOString(),
+        expires_at: new Date(s.expires_at).toISOString(),
+        current: s.id === req.sessionId,
+      })),
+      settings: {
+        login_rate_limit: ctx.config.loginRateLimit,
+        login_rate_window_minutes: 15,
+        token_lifetime_seconds: LIMITS.tokenLifetimeSeconds,
+        session_max_age_seconds: LIMITS.sessionMaxAgeSeconds,
+        password_min_length: 8,
+        max_upload_bytes: ctx.config.maxUploadBytes,
+        invite_policy: await readInvitePolicy(ctx.db),
+      },
+    });
+  });
+
+  r.delete("/admin/sessions/:id", async (req, res) => {
+    const id = String(req.params.id ?? "");
+    if (!/^[0-9a-f-]{36}$/i.test(id) || !(await revokeSessionById(ctx.db, id))) throw notFound("Session not found");
+    // Sockets opened with that session end at once (the handshake module listens).
+    ctx.events.emit("sessions.revoke", id);
+    res.json({ ok: true });
+  });
+
+  r.get("/admin/database", async (_req, res) => {
+    res.json(await databaseFacts(ctx.db));
+  });
+
+  r.get("/admin/database/backup", async (_req, res) => {
+    const stamp = new Date().toISOString().replace(/[:.]/g, "-");
+    res.setHeader("Content-Type", "application/json");
+    res.setHeader("Content-Disposition", `attachment; filename="teamspace-backup-${stamp}.json"`);
+    res.setHeader("Cache-Control", "no-store");
+    // Backpressure: wait for the socket to drain rather than buffering the whole database.
+    const write = (chunk: string) =>
+      new Promise<void>((resolve, reject) => {
+        if (res.destroyed) return reject(new Error("client went away"));
+        if (res.write(chunk)) resolve();
+        else res.once("drain", resolve);
+      });
+    try {
+      await writeBackup(ctx.db, write);
+      res.end();
+    } catch (err) {
+      ctx.log.warn({ err }, "backup interrupted");
+      res.destroy();
+    }
+  });
+
+  return r;
+}

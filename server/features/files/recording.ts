@@ -1,0 +1,169 @@
+// Chunked call recording (DESIGN 6). The recording browser sends a few seconds of media at a
+// time to POST /recordings/:call_id/chunks/:seq; each chunk is stored at once in the storage the
+// admin configured, so a crashed browser loses only the chunk in flight. Finishing (or the call
+// ending without a finish) joins the chunks, converts them with ffmpeg to MP4 (H.264/AAC,
+// faststart) and stores `{call_id}.mp4` in that storage: recording → processing → completed/failed.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { spawn } from "node:child_process";
+import { pipeline } from "node:stream/promises";
+import { Readable } from "node:stream";
+import type { Router, RequestHandler } from "express";
+import { z } from "zod";
+import type { AppContext } from "../../context";
+import { currentUser, requireAuth } from "../../auth/middleware";
+import { HttpError, badRequest, zodMessage } from "../../errors";
+import { storageFromSettings } from "../../storage/org";
+import type { FileStorage } from "../../storage/types";
+import { onCallFinished } from "../calls/records";
+import { NOT_CONFIGURED, findCall, setRecording } from "./recording-state";
+import { insertStoredFile, storeStream } from "./service";
+
+const MAX_CHUNK_BYTES = 64 * 1024 * 1024;
+const MAX_CHUNKS = 100_000;
+/** After a call ends, the recorder's last chunk and finish may still be on their way. */
+const graceMs = () => Number(process.env.RECORDING_GRACE_MS ?? 15_000);
+
+const chunkKey = (callId: string, seq: number) => `recording-chunks/${callId}/${String(seq).padStart(6, "0")}`;
+
+async function activeStorage(ctx: AppContext): Promise<{ storage: FileStorage; backend: string } | null> {
+  const cfg = await ctx.db
+    .selectFrom("org_storage_config")
+    .select(["id", "storage_provider", "storage_config"])
+    .where("is_active", "=", true)
+    .where("storage_provider", "is not", null)
+    .orderBy("id")
+    .limit(1)
+    .executeTakeFirst();
+  if (!cfg) return null;
+  return { storage: storageFromSettings(cfg), backend: `org:${cfg.id}` };
+}
+
+async function chunkCount(storage: FileStorage, callId: string): Promise<number> {
+  let n = 0;
+  while (n < MAX_CHUNKS && (await storage.head(chunkKey(callId, n)))) n++;
+  return n;
+}
+
+async function deleteChunks(storage: FileStorage, callId: string): Promise<void> {
+  for (let n = 0; n < MAX_CHUNKS; n++) {
+    if (!(await storage.head(chunkKey(callId, n)))) return;
+    await storage.delete(chunkKey(callId, n));
+  }
+}
+
+function runFfmpeg(input: string, output: string): Promise<void> {
+  const args = ["-hide_banner", "-loglevel", "error", "-y", "-fflags", "+genpts", "-i", input];
+  args.push("-map", "0:v:0?", "-map", "0:a:0?", "-c:v", "libx264", "-preset", "veryfast", "-pix_fmt", "yuv420p", "-r", "15");
+  args.push("-vf", "scale=trunc(iw/2)*2:trunc(ih/2)*2", "-c:a", "aac", "-b:a", "96k", "-movflags", "+faststart", output);
+  return new Promise((resolve, reject) => {
+    const p = spawn(process.env.FFMPEG_PATH ?? "ffmpeg", args, { stdio: ["ignore", "ignore", "pipe"] });
+    let err = "";
+    p.stderr.on("data", (d: Buffer) => (err = (err + d.toString()).slice(-2000)));
+    p.on("error", (e) => reject(new Error(`ffmpeg could not run: ${e.message}`)));
+    p.on("close", (code) => (code === 0 ? resolve() : reject(new Error(`ffmpeg failed (${code}): ${err.trim().split("\n").pop() ?? ""}`))));
+  });
+}
+
+/**
+ * Turns the stored chunks into the call's MP4. Only one finalize runs per call: the status
+ * moves recording → processing in one conditional UPDATE, and whoever wins does the work.
+ */
+export async function finalizeRecording(ctx: AppContext, callId: string, ownerId: number | null): Promise<void> {
+  const won = await ctx.db
+    .updateTable("call_history")
+    .set({ recording_status: "processing", recording_error: null })
+    .where("call_id", "=", callId)
+    .where("recording_status", "=", "recording")
+    .returning(["call_id", "initiator_id", "recording_file_id"])
+    .executeTakeFirst();
+  if (!won) return;
+  await setRecording(ctx, callId, { recording_status: "processing" });
+  const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), "recording-"));
+  try {
+    const target = await activeStorage(ctx);
+    if (!target) throw new Error(NOT_CONFIGURED);
+    const n = await chunkCount(target.storage, callId);
+    if (n === 0) throw new Error("Nothing was recorded");
+    const joined = path.join(dir, "input");
+    // One stream of all chunks in order, written to a file ffmpeg can seek in.
+    const storage = target.storage;
+    async function* allChunks() {
+      for (let i = 0; i < n; i++) yield* await storage.get(chunkKey(callId, i));
+    }
+    await pipeline(Readable.from(allChunks()), fs.createWriteStream(joined));
+    const mp4 = path.join(dir, `${callId}.mp4`);
+    await runFfmpeg(joined, mp4);
+    const bytes = await storeStream(ctx, fs.createReadStream(mp4), "video/mp4", { storage: target.storage, maxBytes: Number.MAX_SAFE_INTEGER });
+    const row = await insertStoredFile(ctx, bytes, {
+      upload_type: "recording",
+      item_id: callId,
+      original_filename: `${callId}.mp4`,
+      mime_type: "video/mp4",
+      owner_id: ownerId ?? won.initiator_id ?? 0,
+      storage_backend: target.backend,
+      storage: target.storage,
+    });
+    await setRecording(ctx, callId, { recording_status: "completed", recording_error: null, recording_file_id: row.id });
+    await deleteChunks(target.storage, callId).catch((err) => ctx.log.warn({ err, callId }, "could not delete recording chunks"));
+  } catch (err) {
+    ctx.log.warn({ err, callId }, "recording failed");
+    await setRecording(ctx, callId, { recording_status: "failed", recording_error: err instanceof Error ? err.message.slice(0, 500) : "Unknown error" });
+  } finally {
+    await fs.promises.rm(dir, { recursive: true, force: true });
+  }
+}
+
+const startSchema = z.object({ mime_type: z.string().max(200).optional() });
+const finishSchema = z.object({ chunks: z.coerce.number().int().min(0).max(MAX_CHUNKS).optional() });
+
+export function recordingRoutes(ctx: AppContext, r: Router, _upload: RequestHandler): void {
+  // A call that ends while still recording (the recorder crashed or left) is finished by the server.
+  onCallFinished((callId) => {
+    setTimeout(() => void finalizeRecording(ctx, callId, null).catch((err) => ctx.log.warn({ err, callId }, "finalize failed")), graceMs()).unref();
+  });
+
+  r.post("/recordings/:call_id/start", requireAuth, async (req, res) => {
+    const parsed = startSchema.safeParse(req.body ?? {});
+    if (!parsed.success) throw badRequest(zodMessage(parsed.error));
+    const call = await findCall(ctx, currentUser(req), String(req.params.call_id));
+    if (call.recording_status === "recording" || call.recording_status === "processing") throw new HttpError(409, "This call is already being recorded");
+    const target = await activeStorage(ctx);
+    if (!target) {
+      await setRecording(ctx, call.call_id, { recording_status: "not_configured", recording_error: NOT_CONFIGURED });
+      res.json({ call_id: call.call_id, recording_status: "not_configured", error_message: NOT_CONFIGURED });
+      return;
+    }
+    await deleteChunks(target.storage, call.call_id);
+    await setRecording(ctx, call.call_id, { recording_status: "recording", recording_error: null });
+    res.json({ call_id: call.call_id, recording_status: "recording", error_message: null });
+  });
+
+  // Raw bytes (application/octet-stream), streamed to storage as they arrive.
+  r.post("/recordings/:call_id/chunks/:seq", requireAuth, async (req, res) => {
+    const seq = Number(req.params.seq);
+    if (!Number.isInteger(seq) || seq < 0 || seq >= MAX_CHUNKS) throw badRequest("seq must be a chunk number from 0");
+    const call = await findCall(ctx, currentUser(req), String(req.params.call_id));
+    if (call.recording_status !== "recording") throw new HttpError(409, "This call is not being recorded");
+    const target = await activeStorage(ctx);
+    if (!target) throw new HttpError(409, NOT_CONFIGURED);
+    const stored = await storeStream(ctx, req, "application/octet-stream", {
+      storage: target.storage,
+      key: chunkKey(call.call_id, seq),
+      maxBytes: MAX_CHUNK_BYTES,
+    });
+    res.status(201).json({ seq, size_bytes: stored.size_bytes });
+  });
+
+  r.post("/recordings/:call_id/finish", requireAuth, async (req, res) => {
+    const parsed = finishSchema.safeParse(req.body ?? {});
+    if (!parsed.success) throw badRequest(zodMessage(parsed.error));
+    const user = currentUser(req);
+    const call = await findCall(ctx, user, String(req.params.call_id));
+    if (call.recording_status !== "recording") throw new HttpError(409, "This call is not being recorded");
+    // The conversion runs after the answer: the record shows processing, then completed or failed.
+    void finalizeRecording(ctx, call.call_id, user.id).catch((err) => ctx.log.warn({ err }, "finalize failed"));
+    res.status(202).json({ call_id: call.call_id, recording_status: "processing", error_message: null });
+  });
+}
