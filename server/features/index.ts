@@ -5,6 +5,7 @@ import type { CommandTable } from "../realtime/dispatcher";
 import { entityRoutes } from "../entities/route";
 import { fileRoutes } from "./files/routes";
 import { webrtcRoutes } from "./calls/routes";
+import { calendarRoutes } from "./calendar/routes";
 import { chatCommands } from "./chat/commands";
 import { callCommands } from "./calls/commands";
 import { presenceCommands } from "./presence/commands";
@@ -12,6 +13,7 @@ import { presenceCommands } from "./presence/commands";
 export function mountFeatureRoutes(api: Router, ctx: AppContext): void {
   api.use(fileRoutes(ctx));
   api.use(webrtcRoutes(ctx));
+  api.use(calendarRoutes(ctx));
   api.use(entityRoutes(ctx));
 }
 

@@ -10,6 +10,15 @@ export const NOTIFICATION_PREFERENCES = ["all", "mentions", "none"] as const;
 
 const text = (max: number) => z.string().trim().max(max);
 
+export function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: name });
+    return name.length > 0;
+  } catch {
+    return false;
+  }
+}
+
 /** What a user may change of their own profile. */
 export const userProfileInput = {
   full_name: text(200).min(1, "full_name cannot be empty"),
@@ -21,6 +30,10 @@ export const userProfileInput = {
   user_status: z.enum(USER_STATUSES),
   show_online_status: boolish,
   notification_preferences: z.enum(NOTIFICATION_PREFERENCES),
+  /** IANA zone the calendar shows and reads times in; null: the browser's. */
+  time_zone: text(64)
+    .refine(isTimeZone, "time_zone must be an IANA time zone such as Europe/Berlin")
+    .nullable(),
 };
 /** What only an admin may set. */
 export const userAdminInput = {
@@ -47,6 +60,7 @@ export const userCreateInput = z
     user_status: true,
     show_online_status: true,
     notification_preferences: true,
+    time_zone: true,
     role: true,
     team_role: true,
   })
@@ -56,7 +70,7 @@ export const users = defineEntity({
   table: "users",
   input: { email: userCreateInput.shape.email, password: userCreateInput.shape.password, ...userProfileInput, ...userAdminInput },
   required: ["email", "password"],
-  nullable: ["job_title", "department", "phone_number", "status_message", "profile_photo"],
+  nullable: ["job_title", "department", "phone_number", "status_message", "profile_photo", "time_zone"],
   serverSet: [],
   createOnly: ["email"],
   row: z.object({
@@ -74,9 +88,11 @@ export const users = defineEntity({
     show_online_status: z.boolean(),
     /** Only for the user themselves and admins. */
     notification_preferences: z.enum(NOTIFICATION_PREFERENCES).optional(),
+    /** Public like a job title: others may see someone's local time. */
+    time_zone: z.string().nullable(),
   }),
   instants: [],
-  internal: z.object({ password_hash: z.string().nullable(), last_seen_at: z.date().nullable() }),
+  internal: z.object({ password_hash: z.string().nullable(), last_seen_at: z.date().nullable(), calendar_feed_token: z.string().nullable() }),
   // user_status and notification_preferences are left out: a filter on them would reveal a
   // hidden status or a private preference through which rows come back.
   filters: {
