@@ -1,4 +1,5 @@
 import { registerCallsSocket } from "../features/calls/socket";
+import { registerCalendarSocket } from "../features/calendar/socket";
 import { registerChatSocket } from "../features/chat/socket";
 import { registerPresenceSocket } from "../features/presence/socket";
 import { registerEntitySync } from "./entitySync";
@@ -19,4 +20,5 @@ export function bootstrap(): void {
   registerChatSocket();
   registerEntitySync();
   registerCallsSocket();
+  registerCalendarSocket();
 }

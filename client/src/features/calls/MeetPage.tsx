@@ -1,6 +1,6 @@
 import { useMemo, useState } from "react";
 import { CalendarX2, Clock, Hash, Users, Video } from "lucide-react";
-import { useNavigate, useSearchParams } from "react-router-dom";
+import { useLocation, useNavigate, useSearchParams } from "react-router-dom";
 import { format } from "date-fns";
 import { useUsers } from "../users/api";
 import { hangUp, startCall } from "./controller";
@@ -26,6 +26,8 @@ export default function MeetPage() {
   const users = useUsers();
   const me = useSessionStore((s) => s.user);
   const navigate = useNavigate();
+  const location = useLocation();
+  const cameFrom = (location.state as { from?: string } | null)?.from ?? null;
   const status = useCallsStore((s) => s.status);
   const participants = useCallsStore((s) => s.participants);
   const [panelOpen, setPanelOpen] = useState(true);
@@ -64,7 +66,8 @@ export default function MeetPage() {
   const start = parseDate(event.start_datetime);
   const end = parseDate(event.end_datetime);
   const others = activeParticipants(participants);
-  const count = inCall ? others.length + 1 : 1;
+  // People in the call, not people still being rung.
+  const count = inCall ? others.filter((p) => p.state === "connected").length + 1 : 1;
   const people: PanelPerson[] = inCall
     ? [
         { key: "me", name: `${me?.full_name ?? "You"} (You)`, detail: "In the meeting" },
@@ -74,8 +77,11 @@ export default function MeetPage() {
 
   const leave = () => {
     hangUp();
-    window.close(); // the spec's meeting window closes; when it was not opened by script, go back
-    navigate("/Calendar");
+    // The spec's meeting window closes when a script opened it; otherwise back to where the user came from.
+    if (window.opener) window.close();
+    if (cameFrom) navigate(cameFrom);
+    else if (window.history.length > 1) navigate(-1);
+    else navigate("/Calendar");
   };
 
   return (
