@@ -49,7 +49,7 @@ export default function CalendarPage() {
   const me = useSessionStore((s) => s.user);
   const zone: Zone = useMemo(() => ({ profile: (me as { time_zone?: string | null } | null)?.time_zone ?? null }), [me]);
   const navigate = useNavigate();
-  const events = useMyEvents();
+  const events = useMyEvents(zone.profile);
   const tasks = useDatedTasks(me?.email);
   const timeOff = useApprovedTimeOff(me?.email);
   const actions = useCalendarActions(zone);

@@ -7,16 +7,17 @@ import { queryClient } from "../../app/queryClient";
 // Keys start with the table name so an `entities.change` refreshes them.
 export const calendarKeys = {
   all: ["calendar_events"] as const,
-  mine: ["calendar_events", "mine"] as const,
+  /** Texts come in the profile's zone, so a change of zone is a different list. */
+  mine: (zone: string | null) => ["calendar_events", "mine", zone ?? "UTC"] as const,
   meeting: (meetingId: string | null) => ["calendar_events", "meeting", meetingId] as const,
   timeOff: ["approval_requests", "time-off"] as const,
   feed: ["calendar-feed"] as const,
 };
 
 /** Events the user created or attends (the server lists no others). */
-export function useMyEvents() {
+export function useMyEvents(zone: string | null) {
   return useQuery({
-    queryKey: calendarKeys.mine,
+    queryKey: calendarKeys.mine(zone),
     queryFn: ({ signal }) => listEntities<CalendarEvent>("calendar_events", { sort: "-start_datetime", limit: 1000 }, signal),
   });
 }
@@ -57,7 +58,7 @@ export function deleteEvent(id: number): Promise<unknown> {
 
 /** Shows a change at once in the cached list; the server's push or a refetch confirms it. */
 export function patchCachedEvent(id: number, patch: Partial<CalendarEvent>): void {
-  queryClient.setQueryData<CalendarEvent[]>(calendarKeys.mine, (rows) => rows?.map((e) => (e.id === id ? { ...e, ...patch } : e)));
+  queryClient.setQueriesData<CalendarEvent[]>({ queryKey: ["calendar_events", "mine"] }, (rows) => rows?.map((e) => (e.id === id ? { ...e, ...patch } : e)));
 }
 
 export function invalidateEvents(): void {

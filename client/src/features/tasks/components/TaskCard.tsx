@@ -57,7 +57,7 @@ export function TaskCard({ task, onOpen, onEdit, onDelete, onStatus }: Props) {
       >
         <GripVertical className="size-4" />
       </button>
-      <button type="button" className="min-w-0 flex-1 text-left" onClick={() => onOpen(task)}>
+      <button type="button" data-open-task className="min-w-0 flex-1 text-left" onClick={() => onOpen(task)}>
         <p className={cn("text-sm leading-5 font-medium break-words", done && "line-through")}>{task.title}</p>
         {task.description && <p className="mt-0.5 line-clamp-2 text-xs text-muted-foreground">{task.description}</p>}
         <div className="mt-2 flex flex-wrap items-center gap-1.5">
