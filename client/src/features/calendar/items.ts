@@ -70,12 +70,12 @@ export const itemsOn = (items: CalendarItem[], day: Date) =>
   items.filter((i) => (i.allDay ? isSameDay(i.start, day) : i.start < addDays(startOfDay(day), 1) && i.end > startOfDay(day)));
 
 export const KIND_CLASS: Record<ItemKind | "meeting" | "reminder", string> = {
-  event: "bg-primary/12 text-primary border-primary/25 dark:bg-primary/20",
+  event: "bg-blue-500/12 text-blue-700 border-blue-500/25 dark:text-blue-300",
   meeting: "bg-violet-500/12 text-violet-700 border-violet-500/25 dark:text-violet-300",
   reminder: "bg-amber-500/15 text-amber-800 border-amber-500/25 dark:text-amber-300",
   task: "bg-emerald-500/12 text-emerald-700 border-emerald-500/25 dark:text-emerald-300",
   prep: "bg-muted text-muted-foreground border-dashed border-border",
-  timeoff: "bg-sky-500/12 text-sky-700 border-sky-500/25 dark:text-sky-300",
+  timeoff: "bg-rose-500/10 text-rose-700 border-rose-500/25 dark:text-rose-300",
 };
 
 export function itemClass(i: CalendarItem): string {

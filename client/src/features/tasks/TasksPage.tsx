@@ -56,15 +56,18 @@ export default function TasksPage() {
       description="Tasks assigned to you, ordered by status."
       width={layout === "board" ? "6xl" : "4xl"}
       actions={
-        <>
-          <LayoutToggle value={layout} onChange={setLayout} />
-          <Button onClick={() => setForm({ task: null })}>
-            <Plus />
-            Add New Task
-          </Button>
-        </>
+        <Button onClick={() => setForm({ task: null })}>
+          <Plus />
+          Add New Task
+        </Button>
       }
     >
+      {rows.length > 0 && (
+        <div className="-mt-2 flex items-center justify-between gap-3">
+          <p className="text-xs text-muted-foreground">Drag a task by its handle, or focus the handle and use Space and the arrow keys.</p>
+          <LayoutToggle value={layout} onChange={setLayout} />
+        </div>
+      )}
       {tasks.isPending ? (
         <div className="grid gap-2">
           {[0, 1, 2].map((i) => (

@@ -20,7 +20,7 @@ interface Props {
 
 export function CalendarToolbar({ label, view, onView, onPrev, onNext, onToday }: Props) {
   return (
-    <div className="flex flex-wrap items-center gap-2">
+    <div className="flex flex-wrap items-center justify-between gap-2">
       <div className="flex items-center gap-1">
         <Button variant="outline" size="icon-sm" aria-label="Previous" onClick={onPrev}>
           <ChevronLeft />
@@ -32,7 +32,7 @@ export function CalendarToolbar({ label, view, onView, onPrev, onNext, onToday }
           Today
         </Button>
       </div>
-      <h2 className="min-w-0 flex-1 truncate text-lg font-semibold" aria-live="polite" data-calendar-label>
+      <h2 className="order-first w-full truncate text-lg font-semibold sm:order-none sm:w-auto sm:min-w-0 sm:flex-1" aria-live="polite" data-calendar-label>
         {label}
       </h2>
       <div role="group" aria-label="View" className="flex rounded-lg bg-muted p-0.5">
