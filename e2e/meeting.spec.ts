@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { USERS } from "./helpers";
-import { CALL_LAUNCH_OPTIONS, expectRemoteVideoPlaying, expectStatus, person } from "./calls-helpers";
+import { CALL_LAUNCH_OPTIONS, acceptIncoming, expectRemoteVideoPlaying, expectStatus, person } from "./calls-helpers";
 
 test.use({ launchOptions: CALL_LAUNCH_OPTIONS, actionTimeout: 30_000 });
 
@@ -17,7 +17,7 @@ test("two attendees join a meeting from the calendar and see each other's video;
         localStorage.setItem("team_app_settings", JSON.stringify({ ...s, call_quality: "low" }));
       });
     }
-    // A schedules a meeting with B in two hours.
+    // A schedules a meeting with B at the next full hour.
     const title = `Design sync ${stamp()}`;
     await a.page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Calendar", exact: true }).click();
     await a.page.getByRole("button", { name: "New Event" }).click();
@@ -29,28 +29,26 @@ test("two attendees join a meeting from the calendar and see each other's video;
     await form.getByRole("button", { name: "Create Event" }).click();
     await expect(form).toBeHidden();
 
-    // A joins from Upcoming Events.
-    const row = a.page.getByRole("list", { name: "Upcoming Events" }).getByRole("listitem").filter({ hasText: title });
-    await row.getByRole("button", { name: "Join" }).click();
-    await expect(a.page).toHaveURL(/\/Meet\?meetingId=/);
-    await expect(a.page.getByRole("heading", { level: 1, name: title })).toBeVisible();
-    await a.page.getByRole("button", { name: "Join meeting" }).click();
-    await expectStatus(a.page, "connecting", 30_000);
-    // Ringing people are not in the call: the header counts only A.
-    await expect(a.page.getByText("1 participant", { exact: true })).toBeVisible();
-    await expect(a.page.getByText("Ringing…").first()).toBeVisible();
-
-    // B opens the meeting from the event dialog's Join Meeting and joins the call A is in.
+    // B opens it from the event dialog's Join Meeting and waits on the meeting page.
     await b.page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Calendar", exact: true }).click();
     await b.page.getByRole("list", { name: "Upcoming Events" }).getByRole("button", { name: new RegExp(title) }).click();
     const detail = b.page.getByRole("dialog", { name: title });
     await expect(detail.getByText(/Meeting ID:/)).toBeVisible();
     await detail.getByRole("button", { name: "Join Meeting" }).click();
     await expect(b.page).toHaveURL(/\/Meet\?meetingId=/);
-    // A is already in the meeting's call and ringing B: joining answers it.
-    await expect(b.page.getByText(`${a.name} is in the meeting. Join to connect.`)).toBeVisible();
-    await b.page.getByRole("button", { name: "Join meeting" }).click();
+    await expect(b.page.getByRole("heading", { level: 1, name: title })).toBeVisible();
 
+    // A joins from Upcoming Events; the header counts people in the call, not people ringing.
+    const row = a.page.getByRole("list", { name: "Upcoming Events" }).getByRole("listitem").filter({ hasText: title });
+    await row.getByRole("button", { name: "Join" }).click();
+    await expect(a.page).toHaveURL(/\/Meet\?meetingId=/);
+    await a.page.getByRole("button", { name: "Join meeting" }).click();
+    await expectStatus(a.page, "connecting", 30_000);
+    await expect(a.page.getByText("Ringing…").first()).toBeVisible();
+    await expect(a.page.getByText("1 participant", { exact: true })).toBeVisible();
+
+    // B is rung into the meeting's call and answers on the meeting page.
+    await acceptIncoming(b.page, a.name);
     await expectStatus(a.page, "connected", 40_000);
     await expectStatus(b.page, "connected", 40_000);
     await expectRemoteVideoPlaying(a.page, 1, 40_000);
