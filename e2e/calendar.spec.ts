@@ -47,7 +47,6 @@ async function pick(page: Page, dialog: Locator, label: string, option: string) 
 
 test("events: create, edit, drag and delete in month, week and day views", async ({ browser }) => {
   const { context, page } = await signedInPage(browser, USERS.member2);
-  page.on("dialog", (d) => void d.accept());
   const today = new Date();
   await gotoCalendar(page, "Month");
 
@@ -92,6 +91,7 @@ test("events: create, edit, drag and delete in month, week and day views", async
   await target.locator(`[data-item="${renamed}"]`).click();
   await expect(page.getByRole("dialog", { name: renamed }).getByText(/2:00 PM – 3:00 PM/)).toBeVisible();
   await page.getByRole("dialog", { name: renamed }).getByRole("button", { name: "Delete", exact: true }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
   await expect(page.locator(`[data-item="${renamed}"]`)).toHaveCount(0);
 
   // Week: click 10 AM on Wednesday to create, drag two hours down, stretch by an hour, delete.
@@ -112,6 +112,7 @@ test("events: create, edit, drag and delete in month, week and day views", async
   await screenshot(page, "calendar-week-light");
   await page.locator(`[data-column="${wed}"] [data-item="${wk}"]`).getByRole("button").first().click();
   await page.getByRole("dialog", { name: wk }).getByRole("button", { name: "Delete", exact: true }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
   await expect(page.locator(`[data-item="${wk}"]`)).toHaveCount(0);
 
   // Day: create at 9 AM, move it to 11 AM by drag, delete; an empty day says so.
@@ -126,6 +127,7 @@ test("events: create, edit, drag and delete in month, week and day views", async
   await expect(dayItem.getByRole("button", { name: `${dayTitle}, 11:00 AM to 12:00 PM` })).toBeVisible();
   await dayItem.getByRole("button").first().click();
   await page.getByRole("dialog", { name: dayTitle }).getByRole("button", { name: "Delete", exact: true }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
   await expect(page.locator(`[data-item="${dayTitle}"]`)).toHaveCount(0);
   let empty = false;
   for (let i = 0; i < 12 && !empty; i++) {

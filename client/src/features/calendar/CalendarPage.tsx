@@ -21,6 +21,7 @@ import { EventDetailDialog } from "./components/EventDetailDialog";
 import { EventFormDialog } from "./components/EventFormDialog";
 import { UpcomingPanel } from "./components/UpcomingPanel";
 import { FeedDialog } from "./components/FeedDialog";
+import { DeleteEventDialog } from "./components/DeleteEventDialog";
 
 const VIEW_KEY = "calendar_view";
 const UPCOMING_DAYS = 14;
@@ -57,6 +58,7 @@ export default function CalendarPage() {
   const [anchor, setAnchor] = useState(() => new Date());
   const [open, setOpen] = useState<CalendarItem | null>(null);
   const [openTask, setOpenTask] = useState<Task | null>(null);
+  const [deleting, setDeleting] = useState<CalendarEvent | null>(null);
   const [form, setForm] = useState<{ event: CalendarEvent | null; startAt: Date | null } | null>(null);
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 5 } }), useSensor(KeyboardSensor));
 
@@ -144,13 +146,20 @@ export default function CalendarPage() {
         }}
         onJoin={join}
         onDelete={(e) => {
-          if (!window.confirm("Are you sure you want to delete this event?")) return;
           setOpen(null);
-          actions.remove(e);
+          setDeleting(e);
         }}
         onCancelOccurrence={(i) => {
           setOpen(null);
           actions.cancelOccurrence(i);
+        }}
+      />
+      <DeleteEventDialog
+        event={deleting}
+        onCancel={() => setDeleting(null)}
+        onConfirm={(e) => {
+          setDeleting(null);
+          actions.remove(e);
         }}
       />
       <TaskDetailDialog task={openTask} onClose={() => setOpenTask(null)} onEdit={() => navigate("/Tasks")} />
