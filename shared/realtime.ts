@@ -166,6 +166,15 @@ export interface ServerToClientEvents {
   "channels.typing": (t: { channel_id: number; user_id: number; user_name: string }) => void;
   "calls.update": (c: CallRecord) => void;
   "session.ready": (s: SessionReady) => void;
+  /** An in-app notice for this user (a calendar reminder); `link` is a path in the app. */
+  "notifications.create": (n: AppNotice) => void;
+}
+
+export interface AppNotice {
+  id: string;
+  title: string;
+  body: string;
+  link: string | null;
 }
 
 export const rooms = {

@@ -1,13 +1,14 @@
 // The Entity API's operations: validate → authorize (policy) → repository call in a
 // transaction → present → emit after commit, driven by the table's definition in
 // shared/entities and its feature's policy and hooks.
+import { enforce } from "./policy-helpers";
 import { ENTITIES, validateCreate, validateUpdate, type EntityTable } from "@shared/entities";
 import type { AppContext } from "../context";
 import type { User } from "../db/schema";
 import { deleteRow, findRow, insertRow, listRows, updateRow, type Row } from "./repository";
 import type { Condition } from "./where-sql";
 import { TABLES } from "../features/registry";
-import type { TableHooks, TablePolicy, Verdict } from "./policy";
+import type { TableHooks, TablePolicy } from "./policy";
 import { present } from "./present";
 import { HttpError, forbidden, fromDbError, notFound } from "../errors";
 import { parseListQuery } from "./query";
@@ -20,10 +21,6 @@ const policyOf = (table: EntityTable) => TABLES[table].policy as unknown as Tabl
 const hooksOf = (table: EntityTable): TableHooks => TABLES[table].hooks ?? {};
 const readable = (table: EntityTable, user: User) => policyOf(table).readFilter(user) as Condition | null;
 
-export function enforce(verdict: Verdict): void {
-  if (verdict === true) return;
-  throw typeof verdict === "string" ? new HttpError(403, verdict) : forbidden();
-}
 
 const failed = (prefix: string, detail: string, status = 400) => new HttpError(status, `${prefix}: ${detail.slice(0, 300)}`);
 

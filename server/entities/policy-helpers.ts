@@ -1,7 +1,9 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from "kysely";
 import type { Database, User } from "../db/schema";
+import type { Verdict } from "./policy";
+import { HttpError, forbidden } from "../errors";
 
-/** Emails are stored lower-cased (see shared/entity-fields), so comparisons use the same form. */
+/** Emails are stored lower-cased (see shared/entities/fields), so comparisons use the same form. */
 export const emailOf = (user: Pick<User, "email">) => user.email.toLowerCase();
 
 export const sameEmail = (a: string | null | undefined, b: string | null | undefined) => !!a && !!b && a.toLowerCase() === b.toLowerCase();
@@ -17,3 +19,9 @@ export const nobody = <T extends keyof Database>(eb: ExpressionBuilder<Database,
 
 /** Keys of `changes` outside `allowed`. */
 export const otherKeys = (changes: Record<string, unknown>, allowed: readonly string[]) => Object.keys(changes).filter((k) => !allowed.includes(k));
+
+/** A policy's verdict as the request's outcome: true goes on, false is 403 Forbidden, text is 403 with that text. */
+export function enforce(verdict: Verdict): void {
+  if (verdict === true) return;
+  throw typeof verdict === "string" ? new HttpError(403, verdict) : forbidden();
+}

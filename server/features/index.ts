@@ -7,6 +7,7 @@ import { fileRoutes } from "./files/routes";
 import { invitationRoutes } from "./invitations/routes";
 import { adminRoutes } from "./admin/routes";
 import { webrtcRoutes } from "./calls/routes";
+import { calendarRoutes } from "./calendar/routes";
 import { chatCommands } from "./chat/commands";
 import { callCommands } from "./calls/commands";
 import { presenceCommands } from "./presence/commands";
@@ -22,6 +23,7 @@ export function mountFeatureRoutes(api: Router, ctx: AppContext): void {
   api.use(notesRoutes(ctx));
   api.use(approvalsRoutes(ctx));
   wireTimeOffPresence(ctx);
+  api.use(calendarRoutes(ctx));
   api.use(entityRoutes(ctx));
 }
 

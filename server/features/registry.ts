@@ -10,6 +10,7 @@ import { messagesHooks } from "./chat/hooks";
 import { tasksPolicy } from "./tasks/policy";
 import { tasksHooks } from "./tasks/hooks";
 import { calendarEventsPolicy } from "./calendar/policy";
+import { calendarEventsHooks } from "./calendar/hooks";
 import { notesPolicy } from "./notes/policy";
 import { approvalRequestsPolicy } from "./approvals/policy";
 import { approvalRequestsHooks } from "./approvals/hooks";
@@ -23,7 +24,7 @@ export const TABLES: { [T in EntityTable]: TableFeature<T> } = {
   channels: { policy: channelsPolicy },
   messages: { policy: messagesPolicy, hooks: messagesHooks },
   tasks: { policy: tasksPolicy, hooks: tasksHooks },
-  calendar_events: { policy: calendarEventsPolicy },
+  calendar_events: { policy: calendarEventsPolicy, hooks: calendarEventsHooks },
   notes: { policy: notesPolicy },
   approval_requests: { policy: approvalRequestsPolicy, hooks: approvalRequestsHooks },
   shared_files: { policy: sharedFilesPolicy },

@@ -7,14 +7,15 @@ import { POLICIES } from "../features/registry";
 import { readableChannelIds } from "../features/chat/channels.policy";
 import { rooms, type EntityChange } from "@shared/realtime";
 import { onEntityEvents } from "../entities/events";
-import { present } from "../entities/present";
+import { present, zoneOf } from "../entities/present";
 import type { IoServer } from "./hub";
 
 type Change = EntityEvent;
 type Principal = Pick<User, "id" | "email" | "full_name" | "role" | "team_role">;
+type Reader = Principal & Pick<User, "time_zone">;
 
-async function principals(ctx: AppContext): Promise<Principal[]> {
-  return ctx.db.selectFrom("users").select(["id", "email", "full_name", "role", "team_role"]).execute();
+async function principals(ctx: AppContext): Promise<Reader[]> {
+  return ctx.db.selectFrom("users").select(["id", "email", "full_name", "role", "team_role", "time_zone"]).execute();
 }
 
 async function readersOf(ctx: AppContext, people: Principal[], table: EntityChange["table"], row: Record<string, unknown> | null): Promise<number[]> {
@@ -54,7 +55,19 @@ async function entityChanged(ctx: AppContext, io: IoServer, c: Change): Promise<
   }
 
   const payload: EntityChange = { table: c.table, op: c.op, id: c.id, row: c.op === "delete" || !c.row ? null : present(c.table, c.row) };
-  if (everyone) io.emit("entities.change", payload);
+  if (c.table === "calendar_events" && payload.row) {
+    // Times are shown in each reader's zone, so readers get the row per zone.
+    const byZone = new Map<string | null, Reader[]>();
+    const byId = new Map(people.map((p) => [p.id, p]));
+    for (const id of after) {
+      const p = byId.get(id)!;
+      const z = zoneOf(p as User);
+      byZone.set(z, [...(byZone.get(z) ?? []), p]);
+    }
+    for (const [, readers] of byZone) {
+      io.to(readers.map((p) => rooms.user(p.id))).emit("entities.change", { ...payload, row: present(c.table, c.row!, readers[0] as User) });
+    }
+  } else if (everyone) io.emit("entities.change", payload);
   else if (after.length) io.to(after.map(rooms.user)).emit("entities.change", payload);
   if (c.op === "delete") {
     if (before.length) io.to(before.map(rooms.user)).emit("entities.change", payload);

@@ -1,8 +1,35 @@
 import { z } from "zod";
+import { TZDate } from "@date-fns/tz";
 import { boolish, dateTime, emailList, requiredText, text } from "./fields";
-import { defineEntity, noInternal, priorityInput, priorityValues, rowBase } from "./define";
+import { defineEntity, priorityInput, priorityValues, rowBase } from "./define";
 
 export const EVENT_TYPES = ["appointment", "meeting", "reminder"] as const;
+
+/**
+ * Stored as instants; sent as the spec's 'YYYY-MM-DD HH:MM:SS' in the reader's time zone (their
+ * profile's, or UTC when they have none) and read in the writer's zone, or as ISO with a zone.
+ */
+export const EVENT_ZONED_FIELDS = ["start_datetime", "end_datetime", "reminder_time", "preparation_time"] as const;
+
+/** One changed occurrence of a recurring event: `occurrence` is its original start (ISO, UTC). */
+export const recurrenceException = z
+  .object({
+    occurrence: z.string().datetime({ offset: true, error: "occurrence must be an ISO date and time" }),
+    cancelled: z.boolean().optional(),
+    start: z.string().datetime({ offset: true, error: "start must be an ISO date and time" }).optional(),
+    end: z.string().datetime({ offset: true, error: "end must be an ISO date and time" }).optional(),
+    title: z.string().trim().max(500).optional(),
+  })
+  .strict();
+export type RecurrenceException = z.infer<typeof recurrenceException>;
+
+/** An RFC 5545 RRULE value (without the "RRULE:" prefix) of the kinds the calendar offers. */
+const rrule = z
+  .string()
+  .trim()
+  .max(500)
+  .regex(/^(?:RRULE:)?FREQ=(?:DAILY|WEEKLY|MONTHLY|YEARLY)(?:;[A-Z]+=[A-Za-z0-9,+-]+)*$/, "must be an RRULE such as FREQ=WEEKLY;BYDAY=MO,WE")
+  .transform((v) => v.replace(/^RRULE:/, ""));
 
 export const calendarEvents = defineEntity({
   table: "calendar_events",
@@ -19,9 +46,14 @@ export const calendarEvents = defineEntity({
     reminder_time: dateTime,
     preparation_time: dateTime,
     meeting_id: text(100).regex(/^[A-Za-z0-9_-]*$/, "may only contain letters, digits, - and _"),
+    recurrence_rule: rrule,
+    recurrence_exceptions: z.preprocess(
+      (v) => (typeof v === "string" ? (() => { try { return JSON.parse(v); } catch { return v; } })() : v),
+      z.array(recurrenceException, { error: "must be a list of exceptions" }).max(500),
+    ),
   },
   required: ["title", "start_datetime", "end_datetime"],
-  nullable: ["description", "location", "reminder_time", "preparation_time", "meeting_id"],
+  nullable: ["description", "location", "reminder_time", "preparation_time", "meeting_id", "recurrence_rule"],
   serverSet: ["created_by"],
   row: z.object({
     ...rowBase,
@@ -37,26 +69,58 @@ export const calendarEvents = defineEntity({
     reminder_time: z.string().nullable(),
     preparation_time: z.string().nullable(),
     meeting_id: z.string().nullable(),
+    recurrence_rule: z.string().nullable(),
+    recurrence_exceptions: z.array(recurrenceException),
     created_by: z.string(),
   }),
-  instants: [],
-  internal: noInternal,
+  // Zoned: stored as instants (see EVENT_ZONED_FIELDS), presented per reader.
+  instants: ["start_datetime", "end_datetime", "reminder_time", "preparation_time"],
+  internal: z.object({ reminded_at: z.date().nullable() }),
   filters: {
     id: "int",
     title: "text",
     description: "text",
-    start_datetime: "text",
-    end_datetime: "text",
+    start_datetime: "timestamp",
+    end_datetime: "timestamp",
     event_type: "text",
     location: "text",
     attendees: "emails",
     priority: "text",
     is_recurring: "bool",
-    reminder_time: "text",
-    preparation_time: "text",
+    reminder_time: "timestamp",
+    preparation_time: "timestamp",
     meeting_id: "text",
     created_by: "email",
   },
 });
 
 export type CalendarEvent = z.infer<typeof calendarEvents.row>;
+
+const pad2 = (n: number) => String(n).padStart(2, "0");
+const ZONED_TEXT = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?(?:\.\d+)?$/;
+
+/** An instant as the spec's 'YYYY-MM-DD HH:MM:SS' wall-clock text in `zone` (null: UTC). */
+export function zonedText(instant: Date, zone: string | null | undefined): string {
+  const d = new TZDate(instant.getTime(), zone || "UTC");
+  return `${d.getFullYear()}-${pad2(d.getMonth() + 1)}-${pad2(d.getDate())} ${pad2(d.getHours())}:${pad2(d.getMinutes())}:${pad2(d.getSeconds())}`;
+}
+
+/**
+ * The instant a time text stands for: ISO with a zone as it says, a zone-less text as wall-clock
+ * time in `zone` (null: UTC). Null when it is not a time.
+ */
+export function instantFromText(text: string, zone: string | null | undefined): Date | null {
+  const t = text.trim();
+  const m = ZONED_TEXT.exec(t);
+  if (m) {
+    const d = new TZDate(+m[1], +m[2] - 1, +m[3], +m[4], +m[5], +(m[6] ?? 0), zone || "UTC");
+    // Out-of-range parts (February 30th, 25 o'clock) would roll over into another time: refuse them.
+    if (Number.isNaN(d.getTime()) || d.getDate() !== +m[3] || d.getMonth() !== +m[2] - 1 || +m[4] > 23 || +m[5] > 59 || +(m[6] ?? 0) > 59) return null;
+    return new Date(d.getTime());
+  }
+  if (/^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2}(\.\d+)?)?\s*(Z|[+-]\d{2}:?\d{2})$/i.test(t)) {
+    const d = new Date(t.replace(" ", "T"));
+    return Number.isNaN(d.getTime()) ? null : d;
+  }
+  return null;
+}

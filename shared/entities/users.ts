@@ -10,6 +10,15 @@ export const NOTIFICATION_PREFERENCES = ["all", "mentions", "none"] as const;
 
 const text = (max: number) => plainString().trim().max(max);
 
+export function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: name });
+    return name.length > 0;
+  } catch {
+    return false;
+  }
+}
+
 /** What a user may change of their own profile. */
 export const userProfileInput = {
   full_name: text(200).min(1, "full_name cannot be empty"),
@@ -21,6 +30,10 @@ export const userProfileInput = {
   user_status: z.enum(USER_STATUSES),
   show_online_status: boolish,
   notification_preferences: z.enum(NOTIFICATION_PREFERENCES),
+  /** IANA zone the calendar shows and reads times in; null: the browser's. */
+  time_zone: text(64)
+    .refine(isTimeZone, "time_zone must be an IANA time zone such as Europe/Berlin")
+    .nullable(),
 };
 /** What only an admin may set. */
 export const userAdminInput = {
@@ -50,6 +63,7 @@ export const userCreateInput = z
     user_status: true,
     show_online_status: true,
     notification_preferences: true,
+    time_zone: true,
     role: true,
     team_role: true,
   })
@@ -59,7 +73,7 @@ export const users = defineEntity({
   table: "users",
   input: { email: userCreateInput.shape.email, password: userCreateInput.shape.password, ...userProfileInput, ...userAdminInput },
   required: ["email", "password"],
-  nullable: ["job_title", "department", "phone_number", "status_message", "profile_photo"],
+  nullable: ["job_title", "department", "phone_number", "status_message", "profile_photo", "time_zone"],
   serverSet: [],
   createOnly: ["email"],
   row: z.object({
@@ -79,9 +93,16 @@ export const users = defineEntity({
     notification_preferences: z.enum(NOTIFICATION_PREFERENCES).optional(),
     /** False once an admin deactivated the account: it cannot sign in, but its name still resolves. */
     is_active: z.boolean(),
+    /** Public like a job title: others may see someone's local time. */
+    time_zone: z.string().nullable(),
   }),
   instants: [],
-  internal: z.object({ password_hash: z.string().nullable(), last_seen_at: z.date().nullable(), deactivated_at: z.date().nullable() }),
+  internal: z.object({
+    password_hash: z.string().nullable(),
+    last_seen_at: z.date().nullable(),
+    deactivated_at: z.date().nullable(),
+    calendar_feed_token: z.string().nullable(),
+  }),
   // user_status and notification_preferences are left out: a filter on them would reveal a
   // hidden status or a private preference through which rows come back.
   filters: {

@@ -1,4 +1,5 @@
 import { registerCallsSocket } from "../features/calls/socket";
+import { registerCalendarSocket } from "../features/calendar/socket";
 import { registerChatSocket } from "../features/chat/socket";
 import { registerApprovalsSocket } from "../features/approvals/socket";
 import { registerPresenceSocket } from "../features/presence/socket";
@@ -21,4 +22,5 @@ export function bootstrap(): void {
   registerEntitySync();
   registerCallsSocket();
   registerApprovalsSocket();
+  registerCalendarSocket();
 }

@@ -1,9 +1,9 @@
 import { useMemo, useState } from "react";
 import { CalendarX2, Clock, Hash, Users, Video } from "lucide-react";
-import { useNavigate, useSearchParams } from "react-router-dom";
+import { useLocation, useNavigate, useSearchParams } from "react-router-dom";
 import { format } from "date-fns";
 import { useUsers } from "../users/api";
-import { hangUp, startCall } from "./controller";
+import { acceptIncoming, hangUp, startCall } from "./controller";
 import { CallControls } from "./components/CallControls";
 import { MeetingSidePanel, type PanelPerson } from "./components/MeetingSidePanel";
 import { ParticipantGrid } from "./components/ParticipantGrid";
@@ -11,7 +11,7 @@ import { attendeeList, useMeeting } from "../calendar/api";
 import { UserAvatar } from "../../ui/avatar";
 import { Button } from "../../ui/button";
 import { Spinner } from "../../ui/spinner";
-import { parseDate } from "../../lib/format";
+import { toWall } from "../calendar/time";
 import { cn } from "../../lib/utils";
 import { activeParticipants, useCallsStore } from "./store";
 import { useSessionStore } from "../auth/store";
@@ -26,8 +26,11 @@ export default function MeetPage() {
   const users = useUsers();
   const me = useSessionStore((s) => s.user);
   const navigate = useNavigate();
+  const location = useLocation();
+  const cameFrom = (location.state as { from?: string } | null)?.from ?? null;
   const status = useCallsStore((s) => s.status);
   const participants = useCallsStore((s) => s.participants);
+  const incoming = useCallsStore((s) => s.incoming);
   const [panelOpen, setPanelOpen] = useState(true);
   const inCall = status === "connecting" || status === "connected";
 
@@ -36,6 +39,9 @@ export default function MeetPage() {
     if (meeting.data?.created_by) emails.add(meeting.data.created_by.toLowerCase());
     return (users.data ?? []).filter((u) => emails.has(u.email.toLowerCase()) && u.id !== me?.id);
   }, [meeting.data, users.data, me?.id]);
+
+  // An attendee already in the meeting's call is ringing us: joining answers that call.
+  const ringing = incoming && invitees.some((u) => u.id === incoming.fromUserId) ? incoming : null;
 
   if (meetingId && (meeting.isPending || users.isPending)) {
     return (
@@ -61,10 +67,13 @@ export default function MeetPage() {
   }
 
   const event = meeting.data;
-  const start = parseDate(event.start_datetime);
-  const end = parseDate(event.end_datetime);
+  // Times come in the viewer's profile zone (or UTC without one), as the calendar reads them.
+  const zone = { profile: me?.time_zone ?? null };
+  const start = toWall(event.start_datetime, zone);
+  const end = toWall(event.end_datetime, zone);
   const others = activeParticipants(participants);
-  const count = inCall ? others.length + 1 : 1;
+  // People in the call, not people still being rung.
+  const count = inCall ? others.filter((p) => p.state === "connected").length + 1 : 1;
   const people: PanelPerson[] = inCall
     ? [
         { key: "me", name: `${me?.full_name ?? "You"} (You)`, detail: "In the meeting" },
@@ -74,8 +83,11 @@ export default function MeetPage() {
 
   const leave = () => {
     hangUp();
-    window.close(); // the spec's meeting window closes; when it was not opened by script, go back
-    navigate("/Calendar");
+    // The spec's meeting window closes when a script opened it; otherwise back to where the user came from.
+    if (window.opener) window.close();
+    if (cameFrom) navigate(cameFrom);
+    else if (window.history.length > 1) navigate(-1);
+    else navigate("/Calendar");
   };
 
   return (
@@ -111,7 +123,9 @@ export default function MeetPage() {
               <div>
                 <p className="text-lg font-semibold">Ready to join?</p>
                 <p className="mt-1 text-sm text-white/60">
-                  {invitees.length
+                  {ringing
+                    ? `${ringing.fromName} is in the meeting. Join to connect.`
+                    : invitees.length
                     ? `Joining calls the ${invitees.length} other ${invitees.length === 1 ? "attendee" : "attendees"} of this meeting.`
                     : "Nobody else is invited to this meeting yet."}
                 </p>
@@ -120,11 +134,13 @@ export default function MeetPage() {
                 size="lg"
                 disabled={!invitees.length || status === "ended"}
                 onClick={() =>
-                  void startCall(
-                    invitees.slice(0, 7).map((u) => ({ id: u.id, name: u.full_name })),
-                    "video",
-                    true,
-                  )
+                  void (ringing
+                    ? acceptIncoming()
+                    : startCall(
+                        invitees.slice(0, 7).map((u) => ({ id: u.id, name: u.full_name })),
+                        "video",
+                        true,
+                      ))
                 }
               >
                 <Video />

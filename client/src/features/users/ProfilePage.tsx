@@ -8,6 +8,7 @@ import { AppSettingsCard } from "./components/AppSettingsCard";
 import { DeviceSettingsDialog } from "../calls/DeviceSettingsDialog";
 import { FormField } from "../../ui/FormField";
 import { PhotoCard } from "./components/PhotoCard";
+import { TimeZoneField } from "./components/TimeZoneField";
 import { SwitchRow } from "./components/SwitchRow";
 import { Button } from "../../ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../ui/card";
@@ -23,7 +24,7 @@ import { useThemeStore } from "../../app/theme";
 
 type ProfileFields = Pick<
   PublicUser,
-  "full_name" | "job_title" | "department" | "phone_number" | "status_message" | "notification_preferences" | "show_online_status"
+  "full_name" | "job_title" | "department" | "phone_number" | "status_message" | "notification_preferences" | "show_online_status" | "time_zone"
 >;
 
 const pickProfile = (u: PublicUser): ProfileFields => ({
@@ -34,6 +35,7 @@ const pickProfile = (u: PublicUser): ProfileFields => ({
   status_message: u.status_message ?? "",
   notification_preferences: u.notification_preferences ?? "all",
   show_online_status: u.show_online_status ?? true,
+  time_zone: u.time_zone ?? null,
 });
 
 export default function ProfilePage() {
@@ -140,6 +142,7 @@ export default function ProfilePage() {
                   </SelectContent>
                 </Select>
               </FormField>
+              <TimeZoneField value={form.time_zone} onChange={(time_zone) => set({ time_zone })} />
               <SwitchRow
                 id="show-online-status"
                 label="Show my online status"

@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { createPortal } from "react-dom";
 import { HEADER_ACTIONS_ID } from "../../../ui/headerSlot";
 import { Bell, BellOff } from "lucide-react";
-import { notificationsEnabled, setNotificationsEnabled } from "../engine/notify";
+import { notificationsEnabled, setNotificationsEnabled } from "../../../lib/browserNotifications";
 import { cn } from "../../../lib/utils";
 import { toast } from "../../../ui/notifications";
 import { SimpleTooltip } from "../../../ui/tooltip";

@@ -9,6 +9,7 @@ import { Button } from "../../../ui/button";
 import { MessageListHeader } from "./MessageListHeader";
 import { MessageListSkeleton } from "./MessageListSkeleton";
 import { MessageRow } from "./MessageRow";
+import { useChannelTasks } from "../../tasks/api";
 
 interface Props {
   channel: Channel;
@@ -26,6 +27,7 @@ export function MessageList({ channel, canCreateTask, onCreateTask }: Props) {
   const entry = useChatStore((s) => s.byChannel[channel.id]);
   const myEmail = useSessionStore((s) => s.user?.email);
   const items = entry?.items ?? EMPTY;
+  const tasks = useChannelTasks(channel.id);
   const scrollRef = useRef<HTMLDivElement>(null);
   const pinned = useRef(true);
   const anchor = useRef<{ height: number; top: number; firstId: number } | null>(null);
@@ -141,6 +143,7 @@ export function MessageList({ channel, canCreateTask, onCreateTask }: Props) {
               <MessageRow
                 message={items[row.index]}
                 previous={items[row.index - 1]}
+                task={tasks.data?.get(items[row.index].id)}
                 canCreateTask={canCreateTask}
                 onCreateTask={onCreateTask}
               />

@@ -1,17 +1,20 @@
 import { memo } from "react";
 import { ListTodo } from "lucide-react";
 import { differenceInMinutes, isSameDay } from "date-fns";
-import type { ChatMessage } from "@shared/entities";
+import type { ChatMessage, Task } from "@shared/entities";
 import { formatDayLabel, formatTime, parseDate } from "../../../lib/format";
 import { cn } from "../../../lib/utils";
 import { UserAvatar } from "../../../ui/avatar";
 import { Button } from "../../../ui/button";
 import { SimpleTooltip } from "../../../ui/tooltip";
 import { MessageAttachment } from "./MessageAttachment";
+import { MessageTaskChip } from "./MessageTaskChip";
 
 interface Props {
   message: ChatMessage;
   previous: ChatMessage | undefined;
+  /** The task made from this message, if the reader may see it. */
+  task?: Task;
   canCreateTask: boolean;
   onCreateTask: (message: ChatMessage) => void;
 }
@@ -19,7 +22,7 @@ interface Props {
 // Consecutive messages by one person within a few minutes read as one block, like Slack.
 const GROUP_MINUTES = 5;
 
-function MessageRowImpl({ message, previous, canCreateTask, onCreateTask }: Props) {
+function MessageRowImpl({ message, previous, task, canCreateTask, onCreateTask }: Props) {
   const date = parseDate(message.created_date);
   const prevDate = parseDate(previous?.created_date);
   const newDay = !!date && (!prevDate || !isSameDay(date, prevDate));
@@ -70,6 +73,7 @@ function MessageRowImpl({ message, previous, canCreateTask, onCreateTask }: Prop
             </p>
           )}
           <MessageAttachment message={message} />
+          {task && <MessageTaskChip task={task} />}
         </div>
         {canCreateTask && (
           <div className="absolute -top-3 right-4 flex rounded-lg border bg-popover p-0.5 opacity-0 shadow-sm transition-opacity focus-within:opacity-100 group-hover/msg:opacity-100">

@@ -12,7 +12,7 @@ import { Input } from "../../../ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../../ui/select";
 import { Spinner } from "../../../ui/spinner";
 import { Textarea } from "../../../ui/textarea";
-import { AssigneePicker } from "./AssigneePicker";
+import { AssigneePicker } from "../../../ui/AssigneePicker";
 
 interface Props {
   message: ChatMessage | null;

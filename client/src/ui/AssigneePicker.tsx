@@ -1,10 +1,10 @@
 import { useMemo, useState } from "react";
 import { DEFAULT_JOB_TITLE } from "@shared/constants";
 import type { PublicUser } from "@shared/entities";
-import { UserAvatar } from "../../../ui/avatar";
-import { Checkbox } from "../../../ui/checkbox";
-import { SearchInput } from "../../../ui/SearchInput";
-import { Skeleton } from "../../../ui/skeleton";
+import { UserAvatar } from "./avatar";
+import { Checkbox } from "./checkbox";
+import { SearchInput } from "./SearchInput";
+import { Skeleton } from "./skeleton";
 
 interface Props {
   users: PublicUser[] | undefined;

@@ -1,0 +1,66 @@
+import { expect, test } from "@playwright/test";
+import { USERS } from "./helpers";
+import { CALL_LAUNCH_OPTIONS, acceptIncoming, expectRemoteVideoPlaying, expectStatus, person } from "./calls-helpers";
+
+test.use({ launchOptions: CALL_LAUNCH_OPTIONS, actionTimeout: 30_000 });
+
+const stamp = () => Date.now().toString(36);
+
+test("two attendees join a meeting from the calendar and see each other's video; leaving returns to the calendar", async ({ browser }) => {
+  test.setTimeout(150_000);
+  const a = await person(browser, USERS.member);
+  const b = await person(browser, USERS.member2);
+  try {
+    for (const p of [a, b]) {
+      await p.page.evaluate(() => {
+        const s = JSON.parse(localStorage.getItem("team_app_settings") ?? "{}");
+        localStorage.setItem("team_app_settings", JSON.stringify({ ...s, call_quality: "low" }));
+      });
+    }
+    // A schedules a meeting with B at the next full hour.
+    const title = `Design sync ${stamp()}`;
+    await a.page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Calendar", exact: true }).click();
+    await a.page.getByRole("button", { name: "New Event" }).click();
+    const form = a.page.getByRole("dialog", { name: "New Event" });
+    await form.getByLabel("Title").fill(title);
+    await form.getByRole("combobox", { name: "Type" }).click();
+    await a.page.getByRole("option", { name: "Meeting", exact: true }).click();
+    await form.getByLabel(b.name).check();
+    await form.getByRole("button", { name: "Create Event" }).click();
+    await expect(form).toBeHidden();
+
+    // B opens it from the event dialog's Join Meeting and waits on the meeting page.
+    await b.page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Calendar", exact: true }).click();
+    await b.page.getByRole("list", { name: "Upcoming Events" }).getByRole("button", { name: new RegExp(title) }).click();
+    const detail = b.page.getByRole("dialog", { name: title });
+    await expect(detail.getByText(/Meeting ID:/)).toBeVisible();
+    await detail.getByRole("button", { name: "Join Meeting" }).click();
+    await expect(b.page).toHaveURL(/\/Meet\?meetingId=/);
+    await expect(b.page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+
+    // A joins from Upcoming Events; the header counts people in the call, not people ringing.
+    const row = a.page.getByRole("list", { name: "Upcoming Events" }).getByRole("listitem").filter({ hasText: title });
+    await row.getByRole("button", { name: "Join" }).click();
+    await expect(a.page).toHaveURL(/\/Meet\?meetingId=/);
+    await a.page.getByRole("button", { name: "Join meeting" }).click();
+    await expectStatus(a.page, "connecting", 30_000);
+    await expect(a.page.getByText("Ringing…").first()).toBeVisible();
+    await expect(a.page.getByText("1 participant", { exact: true })).toBeVisible();
+
+    // B is rung into the meeting's call and answers on the meeting page.
+    await acceptIncoming(b.page, a.name);
+    await expectStatus(a.page, "connected", 40_000);
+    await expectStatus(b.page, "connected", 40_000);
+    await expectRemoteVideoPlaying(a.page, 1, 40_000);
+    await expectRemoteVideoPlaying(b.page, 1, 40_000);
+    await expect(a.page.getByText("2 participants", { exact: true })).toBeVisible();
+    await expect(b.page.getByText("2 participants", { exact: true })).toBeVisible();
+
+    // Leaving returns to where the user came from.
+    await b.page.getByRole("button", { name: "Hang up" }).click();
+    await expect(b.page).toHaveURL(/\/Calendar$/);
+  } finally {
+    await a.context.close();
+    await b.context.close();
+  }
+});

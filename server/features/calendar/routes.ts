@@ -1,0 +1,75 @@
+// The private calendar feed: each user may create (or rotate) a secret iCalendar URL of their
+// events and dated tasks, read it without signing in (calendar clients cannot), and revoke it.
+import crypto from "node:crypto";
+import { Router, type Request } from "express";
+import type { AppContext } from "../../context";
+import { currentUser, requireAuth } from "../../auth/middleware";
+import { notFound } from "../../errors";
+import { emailOf, listContains } from "../../entities/policy-helpers";
+import { buildCalendar } from "./ics";
+import { startReminderSweep } from "./reminders";
+
+const feedUrl = (req: Request, token: string) => `${req.protocol}://${req.get("host")}${req.baseUrl}/calendar/feed/${token}.ics`;
+
+export function calendarRoutes(ctx: AppContext): Router {
+  startReminderSweep(ctx);
+  const r = Router();
+
+  r.get("/calendar/feed", requireAuth, async (req, res) => {
+    const row = await ctx.db.selectFrom("users").select("calendar_feed_token").where("id", "=", currentUser(req).id).executeTakeFirst();
+    res.json({ url: row?.calendar_feed_token ? feedUrl(req, row.calendar_feed_token) : null });
+  });
+
+  r.post("/calendar/feed", requireAuth, async (req, res) => {
+    const token = crypto.randomBytes(24).toString("base64url");
+    await ctx.db.updateTable("users").set({ calendar_feed_token: token }).where("id", "=", currentUser(req).id).execute();
+    res.status(201).json({ url: feedUrl(req, token) });
+  });
+
+  r.delete("/calendar/feed", requireAuth, async (req, res) => {
+    await ctx.db.updateTable("users").set({ calendar_feed_token: null }).where("id", "=", currentUser(req).id).execute();
+    res.json({ url: null });
+  });
+
+  r.get("/calendar/feed/:file", async (req, res) => {
+    const m = /^([A-Za-z0-9_-]{20,64})\.ics$/.exec(String(req.params.file));
+    const user = m ? await ctx.db.selectFrom("users").selectAll().where("calendar_feed_token", "=", m[1]).executeTakeFirst() : undefined;
+    if (!user) throw notFound("No such calendar");
+    const me = emailOf(user);
+    const events = await ctx.db
+      .selectFrom("calendar_events")
+      .selectAll()
+      .where((eb) => eb.or([eb("created_by", "=", me), listContains(eb, "calendar_events.attendees", me)]))
+      .orderBy("start_datetime")
+      .execute();
+    const tasks = await ctx.db
+      .selectFrom("tasks")
+      .selectAll()
+      .where("due_date", "is not", null)
+      .where((eb) => eb.or([eb("assignee_email", "=", me), listContains(eb, "tasks.assignee_emails", me)]))
+      .execute();
+    const origin = `${req.protocol}://${req.get("host")}`;
+    const body = buildCalendar(
+      `${user.full_name} (Teamspace)`,
+      req.get("host") ?? "teamspace",
+      events.map((e) => ({
+        id: e.id,
+        title: e.title,
+        description: e.description,
+        location: e.location,
+        start: new Date(e.start_datetime),
+        end: new Date(e.end_datetime),
+        updated: new Date(e.updated_at),
+        rrule: e.recurrence_rule,
+        exceptions: e.recurrence_exceptions ?? [],
+        meetingUrl: e.event_type === "meeting" && e.meeting_id ? `${origin}/Meet?meetingId=${e.meeting_id}` : null,
+      })),
+      tasks.map((t) => ({ id: t.id, title: t.title, description: t.description, due: t.due_date!, updated: new Date(t.updated_at) })),
+    );
+    res.setHeader("Content-Type", "text/calendar; charset=utf-8");
+    res.setHeader("Cache-Control", "private, max-age=300");
+    res.send(body);
+  });
+
+  return r;
+}
