@@ -67,6 +67,8 @@ function refuseBadBody(): RequestHandler {
 
 // Multipart bodies are read by the upload routes themselves; anywhere else they would arrive unread (as no body at all).
 const MULTIPART_PATHS = /^\/(files|upload|recordings\/[^/]+)\/?$/;
+// Recording chunks arrive as raw media bytes, read by their route as a stream.
+const RAW_PATHS = /^\/recordings\/[^/]+\/chunks\/[^/]+\/?$/;
 
 /**
  * A body the API does not read is refused (415) rather than treated as an empty one: a create
@@ -75,7 +77,7 @@ const MULTIPART_PATHS = /^\/(files|upload|recordings\/[^/]+)\/?$/;
 function refuseUnreadBody(): RequestHandler {
   return (req, _res, next) => {
     const hasBody = req.headers["transfer-encoding"] !== undefined || (req.headers["content-length"] ?? "0") !== "0";
-    if (!hasBody) return next();
+    if (!hasBody || RAW_PATHS.test(req.path)) return next();
     const kind = req.is(["application/json", "application/*+json", "application/x-www-form-urlencoded", "multipart/form-data"]);
     if (kind === "multipart/form-data" && MULTIPART_PATHS.test(req.path)) return next();
     if (kind && kind !== "multipart/form-data") return next();
