@@ -11,12 +11,6 @@ import { NotesCard } from "./components/NotesCard";
 import { RecentActivityCard } from "./components/RecentActivityCard";
 import { TasksCard } from "./components/TasksCard";
 
-function greeting(hour: number): string {
-  if (hour < 12) return "Good morning";
-  if (hour < 18) return "Good afternoon";
-  return "Good evening";
-}
-
 /** "Now" for the windows, moved on every minute so a page left open keeps them right. */
 function useNow(): Date {
   const [now, setNow] = useState(() => new Date());
@@ -31,7 +25,7 @@ export default function DashboardPage() {
   const user = useSessionStore((s) => s.user);
   const now = useNow();
   return (
-    <PageLayout title={`${greeting(now.getHours())}, ${firstName(user?.full_name)}!`} description={format(now, "EEEE, MMMM d, yyyy")} width="6xl">
+    <PageLayout title={`Good morning, ${firstName(user?.full_name)}!`} description={format(now, "EEEE, MMMM d, yyyy")} width="6xl">
       <div className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3">
         <TasksCard now={now} />
         <EventsCard now={now} />
