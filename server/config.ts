@@ -36,6 +36,8 @@ const envSchema = z.object({
   CALL_RING_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(LIMITS.callRingTimeoutMs),
   PRESENCE_GRACE_MS: z.coerce.number().int().min(100).max(600_000).default(LIMITS.presenceGraceMs),
   REDIS_PREFIX: z.string().regex(/^[\w.-]{1,40}$/).default("ts"),
+  SOCKET_RATE_PER_SEC: z.coerce.number().positive().max(100_000).default(50),
+  SOCKET_RATE_BURST: z.coerce.number().int().min(1).max(100_000).default(100),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -64,6 +66,10 @@ export interface Config {
   presenceGraceMs: number;
   /** Prefix of every Redis key and channel, so several deployments (or test runs) can share one Redis. */
   redisPrefix: string;
+  /** Socket commands: a token bucket per socket (per user across nodes with Redis) refilled at this rate... */
+  socketRatePerSec: number;
+  /** ...holding at most this many, so a burst this size passes at once. */
+  socketRateBurst: number;
 }
 
 export interface RTCIceServerLike {
@@ -128,6 +134,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     callRingTimeoutMs: e.CALL_RING_TIMEOUT_MS,
     presenceGraceMs: e.PRESENCE_GRACE_MS,
     redisPrefix: e.REDIS_PREFIX,
+    socketRatePerSec: e.SOCKET_RATE_PER_SEC,
+    socketRateBurst: e.SOCKET_RATE_BURST,
     ...overrides,
   };
 }
