@@ -161,7 +161,7 @@ async function main() {
       await app.stop();
       [relayRamp, appRamp] = [contenders[0].ramp, contenders[1].ramp];
     }
-    let flood: FloodResult | null = null;
+    let flood: Floods | null = null;
     if (SCENARIOS.has("flood")) flood = await floodScenario(appEnv, chatFx);
     let relayIdle: Idle | null = null;
     if (idleFx && relay) relayIdle = await idle(relay, relayFixture(IDLE, ROOM));
@@ -195,25 +195,51 @@ async function main() {
 
 const fmt = (v: number | null) => (v === null ? "never" : ms(v));
 
-async function floodScenario(appEnv: Record<string, string>, fx: Fixture): Promise<FloodResult> {
-  const app = await spawnServer("server/index.ts", appEnv);
-  try {
-    const conn = await connectAll(app.url, fx.users, 50);
-    if (conn.failed) throw new Error(`flood: ${conn.failed} sockets failed to connect (${conn.errors.join("; ")})`);
-    say(`flood: one client sends ${FLOOD_RATE} commands/s while ${fx.users.length - 1} others chat at 200 msgs/s`);
-    const r = await runFlood(conn.sockets, fx.users, fx.rooms, { rate: 200, durationMs: DURATION, floodPerSec: FLOOD_RATE });
-    closeAll(conn.sockets);
-    return r;
-  } finally {
-    await app.stop();
-  }
+interface Floods {
+  limited: FloodResult;
+  /** The same flood against a server whose limit is set out of reach, for comparison. */
+  unlimited: FloodResult;
 }
 
-function reportFlood(f: FloodResult) {
-  const row = (name: string, r: ChatResult) => [name, r.deliveriesPerSec.toFixed(0), ms(r.latency.p50), ms(r.latency.p95), ms(r.latency.p99), r.lost, r.ackErrors];
-  console.log(`\nFlood: the other clients' push latency while one client sends ${FLOOD_RATE} commands/s (limit on: SOCKET_RATE_PER_SEC, default 50/s, burst SOCKET_RATE_BURST, default 100)`);
-  console.log(table([["run", "deliveries/s", "p50 ms", "p95 ms", "p99 ms", "lost", "ack errors"], row("no flood", f.quiet), row("flood", f.flooded)]));
-  console.log(`flooder: ${f.floodSent} sent, ${f.floodAccepted} accepted, ${f.floodRefused} refused with "Too many requests", ${f.floodOtherErrors} other errors`);
+async function floodScenario(appEnv: Record<string, string>, fx: Fixture): Promise<Floods> {
+  const once = async (env: Record<string, string>, skipQuiet: boolean) => {
+    const app = await spawnServer("server/index.ts", env);
+    try {
+      const conn = await connectAll(app.url, fx.users, 50);
+      if (conn.failed) throw new Error(`flood: ${conn.failed} sockets failed to connect (${conn.errors.join("; ")})`);
+      const r = await runFlood(app.url, conn.sockets, fx.users, fx.rooms, { rate: 200, durationMs: DURATION, floodPerSec: FLOOD_RATE, skipQuiet });
+      closeAll(conn.sockets);
+      return r;
+    } finally {
+      await app.stop();
+    }
+  };
+  say(`flood: one client sends ${FLOOD_RATE} commands/s while ${fx.users.length - 1} others chat at 200 msgs/s`);
+  const limited = await once(appEnv, false);
+  const unlimited = await once({ ...appEnv, SOCKET_RATE_PER_SEC: "100000", SOCKET_RATE_BURST: "100000" }, true);
+  return { limited, unlimited };
+}
+
+function reportFlood({ limited, unlimited }: Floods) {
+  const row = (name: string, r: ChatResult, f?: FloodResult) => [
+    name,
+    r.deliveriesPerSec.toFixed(0),
+    ms(r.latency.p50),
+    ms(r.latency.p95),
+    ms(r.latency.p99),
+    r.lost,
+    r.ackErrors,
+    f ? `${f.floodSent} / ${f.floodAccepted} / ${f.floodRefused}` : "-",
+  ];
+  console.log(`\nFlood: the other clients' push latency while one client sends ${FLOOD_RATE} commands/s (limit: SOCKET_RATE_PER_SEC 50/s, SOCKET_RATE_BURST 100)`);
+  console.log(
+    table([
+      ["run", "deliveries/s", "p50 ms", "p95 ms", "p99 ms", "lost", "ack errors", "flood sent / accepted / refused"],
+      row("no flood", limited.quiet),
+      row("flood, limit on", limited.flooded, limited),
+      row("flood, limit off", unlimited.flooded, unlimited),
+    ]),
+  );
 }
 
 function reportRestarts(list: RestartResult[]) {
