@@ -6,14 +6,23 @@ import { connect, call, record, until, sleep, type ClientSocket } from "./test-c
 import type { ChatMessage } from "@shared/realtime";
 import { MESSAGES } from "@shared/constants";
 
-/** Drops the transport (a network drop, not a clean disconnect) and resolves with how the reconnect ended. */
-function dropAndReconnect(sock: ClientSocket, before: () => Promise<void>): Promise<"connected" | string> {
+/**
+ * Drops the transport (a network drop, not a clean disconnect), waits until the server has seen
+ * the drop (so the session is kept for recovery), runs `meanwhile`, and resolves with how the
+ * reconnect ended.
+ */
+function dropAndReconnect(app: TestApp, sock: ClientSocket, meanwhile: () => Promise<void>): Promise<"connected" | string> {
   return new Promise((resolve, reject) => {
     sock.io.reconnectionDelay(3000).reconnectionDelayMax(3000).randomizationFactor(0);
     sock.once("connect", () => resolve("connected"));
     sock.once("connect_error", (err) => resolve(err.message));
+    const before = app.ctx.realtime!.localSockets;
     (sock.io as unknown as { engine: { close: () => void } }).engine.close();
-    before().catch(reject);
+    void (async () => {
+      const end = Date.now() + 2500;
+      while (app.ctx.realtime!.localSockets >= before && Date.now() < end) await sleep(10);
+      await meanwhile();
+    })().catch(reject);
   });
 }
 
@@ -40,7 +49,7 @@ describe.each(ENGINES)("realtime hardening (%s)", (engine) => {
     const d = await makeUser(app);
     const sock = await connect(app.url, d.token);
     sockets.push(sock);
-    const outcome = await dropAndReconnect(sock, () => logout(d.token));
+    const outcome = await dropAndReconnect(app, sock, () => logout(d.token));
     expect(outcome).toBe(MESSAGES.notAuthenticated);
     expect(sock.connected).toBe(false);
   });
@@ -49,7 +58,7 @@ describe.each(ENGINES)("realtime hardening (%s)", (engine) => {
     const d = await makeUser(app);
     const sock = await connect(app.url, d.token);
     sockets.push(sock);
-    const outcome = await dropAndReconnect(sock, async () => {
+    const outcome = await dropAndReconnect(app, sock, async () => {
       await logout(d.token);
       sock.auth = { token: "not-a-token" };
     });
@@ -58,7 +67,7 @@ describe.each(ENGINES)("realtime hardening (%s)", (engine) => {
     const e = await makeUser(app);
     const other = await connect(app.url, e.token);
     sockets.push(other);
-    const second = await dropAndReconnect(other, async () => {
+    const second = await dropAndReconnect(app, other, async () => {
       other.auth = { token: a.token };
     });
     expect(second).toBe(MESSAGES.notAuthenticated);
@@ -68,7 +77,7 @@ describe.each(ENGINES)("realtime hardening (%s)", (engine) => {
     const sock = await connect(app.url, b.token);
     sockets.push(sock);
     const ready = record(sock, "session.ready");
-    expect(await dropAndReconnect(sock, async () => {})).toBe("connected");
+    expect(await dropAndReconnect(app, sock, async () => {})).toBe("connected");
     await until(ready);
     expect(sock.recovered).toBe(true);
   });
