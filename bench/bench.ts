@@ -3,11 +3,14 @@
 // fresh database (a new database on DATABASE_URL's server when given, else PGlite).
 //
 //   npm run bench -- [--database-url postgres://postgres@127.0.0.1:5432/test] [--users 200]
-//     [--room-size 20] [--duration 5] [--start-rate 25] [--steps 14] [--idle 5000] [--p99-limit 100] [--json]
+//     [--room-size 20] [--duration 5] [--start-rate 25] [--steps 14] [--idle 5000] [--p99-limit 100]
+//     [--flood-rate 5000] [--restart-sockets 5000] [--scenarios chat,flood,idle,restart] [--json]
 import { parseArgs } from "node:util";
 import { createFixture, relayFixture, type Fixture } from "./lib/fixture";
 import { closeAll, connectAll, runChat, type ChatResult, type Sock } from "./lib/driver";
-import { freshDatabase, metrics, spawnServer, type Running } from "./lib/servers";
+import { freePort, freshDatabase, metrics, spawnServer, type Running } from "./lib/servers";
+import { runFlood, type FloodResult } from "./lib/flood";
+import { runRestart, type RestartResult } from "./lib/restart";
 import { mb, ms, table } from "./lib/stats";
 
 const { values: flags } = parseArgs({
@@ -20,6 +23,9 @@ const { values: flags } = parseArgs({
     steps: { type: "string", default: "14" },
     idle: { type: "string", default: "5000" },
     "p99-limit": { type: "string", default: "100" },
+    "flood-rate": { type: "string", default: "5000" },
+    "restart-sockets": { type: "string", default: "5000" },
+    scenarios: { type: "string", default: "chat,flood,idle,restart" },
     json: { type: "boolean", default: false },
   },
 });
@@ -30,6 +36,9 @@ const IDLE = Number(flags.idle);
 const P99 = Number(flags["p99-limit"]);
 const JWT_SECRET = "bench-secret-bench-secret-0123456789";
 const say = (s: string) => !flags.json && console.log(s);
+const SCENARIOS = new Set(flags.scenarios!.split(",").map((x) => x.trim()));
+const FLOOD_RATE = Number(flags["flood-rate"]);
+const RESTART_SOCKETS = Number(flags["restart-sockets"]);
 
 interface Ramp {
   /** The busiest step with p99 within the limit and nothing lost. */
@@ -131,23 +140,32 @@ async function main() {
   say(`database: ${db.engine}${db.engine === "postgres" ? ` (${db.env.DATABASE_URL.replace(/\/\/[^@]*@/, "//")})` : ""}`);
   const secret = new TextEncoder().encode(JWT_SECRET);
   const chatFx = await createFixture(db.handle.db, secret, { users: USERS, roomSize: ROOM });
-  const idleFx = IDLE > 0 ? await createFixture(db.handle.db, secret, { users: IDLE, roomSize: ROOM, publicChannels: 3 }) : null;
+  const idleFx = IDLE > 0 && SCENARIOS.has("idle") ? await createFixture(db.handle.db, secret, { users: IDLE, roomSize: ROOM, publicChannels: 3 }) : null;
+  const restartFx = SCENARIOS.has("restart") ? await createFixture(db.handle.db, secret, { users: RESTART_SOCKETS, roomSize: ROOM }) : null;
   await db.release();
   const appEnv = { ...db.env, JWT_SECRET, SEED_DEMO: "0", LOGIN_RATE_LIMIT: "100000" };
   const out: Record<string, unknown> = { engine: db.engine, users: USERS, roomSize: ROOM, durationSec: DURATION / 1000 };
   try {
-    const relay = await spawnServer("bench/relay.ts", {});
-    const app = await spawnServer("server/index.ts", appEnv);
-    const contenders: Contender[] = [
-      { name: "relay", url: relay.url, fx: relayFixture(USERS, ROOM), sockets: [], ramp: { best: null, peak: null, steps: [] }, done: false },
-      { name: "app", url: app.url, fx: chatFx, sockets: [], ramp: { best: null, peak: null, steps: [] }, done: false },
-    ];
-    await ramps(contenders);
-    await app.stop();
-    const [relayRamp, appRamp] = [contenders[0].ramp, contenders[1].ramp];
+    const empty = (): Ramp => ({ best: null, peak: null, steps: [] });
+    let relayRamp = empty();
+    let appRamp = empty();
+    let relay: Running | null = null;
+    if (SCENARIOS.has("chat") || (SCENARIOS.has("idle") && idleFx)) relay = await spawnServer("bench/relay.ts", {});
+    if (SCENARIOS.has("chat")) {
+      const app = await spawnServer("server/index.ts", appEnv);
+      const contenders: Contender[] = [
+        { name: "relay", url: relay!.url, fx: relayFixture(USERS, ROOM), sockets: [], ramp: empty(), done: false },
+        { name: "app", url: app.url, fx: chatFx, sockets: [], ramp: empty(), done: false },
+      ];
+      await ramps(contenders);
+      await app.stop();
+      [relayRamp, appRamp] = [contenders[0].ramp, contenders[1].ramp];
+    }
+    let flood: Floods | null = null;
+    if (SCENARIOS.has("flood")) flood = await floodScenario(appEnv, chatFx);
     let relayIdle: Idle | null = null;
-    if (idleFx) relayIdle = await idle(relay, relayFixture(IDLE, ROOM));
-    await relay.stop();
+    if (idleFx && relay) relayIdle = await idle(relay, relayFixture(IDLE, ROOM));
+    await relay?.stop();
     let appIdle: Idle | null = null;
     if (idleFx) {
       // A fresh process, so the chat run's garbage and replay buffers do not blur the figure.
@@ -155,9 +173,86 @@ async function main() {
       appIdle = await idle(fresh, idleFx);
       await fresh.stop();
     }
-    report(relayRamp, appRamp, relayIdle, appIdle, out);
+    const restarts: RestartResult[] = [];
+    if (restartFx) {
+      for (const signal of ["SIGTERM", "SIGKILL"] as const) {
+        say(`restart (${signal}): ${restartFx.users.length} sockets ...`);
+        const r = await runRestart({ script: "server/index.ts", env: appEnv, port: await freePort(), users: restartFx.users, rooms: restartFx.rooms, signal });
+        restarts.push(r);
+        say(`  back 50% ${fmt(r.back50)} ms, 95% ${fmt(r.back95)} ms, 100% ${fmt(r.back100)} ms; lost ${r.lost} of ${r.checkedDeliveries}`);
+      }
+    }
+    Object.assign(out, { flood, restarts });
+    if (SCENARIOS.has("chat") || idleFx) report(relayRamp, appRamp, relayIdle, appIdle, out);
+    if (!flags.json) {
+      if (flood) reportFlood(flood);
+      if (restarts.length) reportRestarts(restarts);
+    } else if (!SCENARIOS.has("chat") && !idleFx) console.log(JSON.stringify(out, null, 2));
   } finally {
     await db.drop();
+  }
+}
+
+const fmt = (v: number | null) => (v === null ? "never" : ms(v));
+
+interface Floods {
+  limited: FloodResult;
+  /** The same flood against a server whose limit is set out of reach, for comparison. */
+  unlimited: FloodResult;
+}
+
+async function floodScenario(appEnv: Record<string, string>, fx: Fixture): Promise<Floods> {
+  const once = async (env: Record<string, string>, skipQuiet: boolean) => {
+    const app = await spawnServer("server/index.ts", env);
+    try {
+      const conn = await connectAll(app.url, fx.users, 50);
+      if (conn.failed) throw new Error(`flood: ${conn.failed} sockets failed to connect (${conn.errors.join("; ")})`);
+      const r = await runFlood(app.url, conn.sockets, fx.users, fx.rooms, { rate: 200, durationMs: DURATION, floodPerSec: FLOOD_RATE, skipQuiet });
+      closeAll(conn.sockets);
+      return r;
+    } finally {
+      await app.stop();
+    }
+  };
+  say(`flood: one client sends ${FLOOD_RATE} commands/s while ${fx.users.length - 1} others chat at 200 msgs/s`);
+  const limited = await once(appEnv, false);
+  const unlimited = await once({ ...appEnv, SOCKET_RATE_PER_SEC: "100000", SOCKET_RATE_BURST: "100000" }, true);
+  return { limited, unlimited };
+}
+
+function reportFlood({ limited, unlimited }: Floods) {
+  const row = (name: string, r: ChatResult, f?: FloodResult) => [
+    name,
+    r.deliveriesPerSec.toFixed(0),
+    ms(r.latency.p50),
+    ms(r.latency.p95),
+    ms(r.latency.p99),
+    r.lost,
+    r.ackErrors,
+    f ? `${f.floodSent} / ${f.floodAccepted} / ${f.floodRefused}` : "-",
+  ];
+  console.log(`\nFlood: the other clients' push latency while one client sends ${FLOOD_RATE} commands/s (limit: SOCKET_RATE_PER_SEC 50/s, SOCKET_RATE_BURST 100)`);
+  console.log(
+    table([
+      ["run", "deliveries/s", "p50 ms", "p95 ms", "p99 ms", "lost", "ack errors", "flood sent / accepted / refused"],
+      row("no flood", limited.quiet),
+      row("flood, limit on", limited.flooded, limited),
+      row("flood, limit off", unlimited.flooded, unlimited),
+    ]),
+  );
+}
+
+function reportRestarts(list: RestartResult[]) {
+  console.log(`\nRestart: sockets back after the server is stopped and started again (from /api/health answering)`);
+  console.log(
+    table([
+      ["signal", "sockets", "down ms", "50% ms", "95% ms", "100% ms", "not back", "posted", "checked", "lost", "resync retries"],
+      ...list.map((r) => [r.signal, r.sockets, ms(r.downMs), fmt(r.back50), fmt(r.back95), fmt(r.back100), r.notBack, r.posted, r.checkedDeliveries, r.lost, r.resyncFailures]),
+    ]),
+  );
+  for (const r of list) {
+    const ok = r.back100 !== null && r.back100 <= 3000 && r.lost === 0;
+    console.log(`${r.signal}: 100% back within 3 s and 0 lost ${ok ? "PASS" : "FAIL"}`);
   }
 }
 

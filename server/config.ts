@@ -48,6 +48,8 @@ const envSchema = z.object({
       }
       return parsed;
     }),
+  SOCKET_RATE_PER_SEC: z.coerce.number().positive().max(100_000).default(50),
+  SOCKET_RATE_BURST: z.coerce.number().int().min(1).max(100_000).default(100),
 });
 
 const PROXY_PRESETS = ["loopback", "linklocal", "uniquelocal"];
@@ -108,6 +110,10 @@ export interface Config {
   trustProxy: TrustProxy;
   /** The built client served at /; tests point it elsewhere. */
   clientDir?: string;
+  /** Socket commands: a token bucket per socket (per user across nodes with Redis) refilled at this rate... */
+  socketRatePerSec: number;
+  /** ...holding at most this many, so a burst this size passes at once. */
+  socketRateBurst: number;
 }
 
 export interface RTCIceServerLike {
@@ -173,6 +179,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     presenceGraceMs: e.PRESENCE_GRACE_MS,
     redisPrefix: e.REDIS_PREFIX,
     trustProxy: e.TRUST_PROXY,
+    socketRatePerSec: e.SOCKET_RATE_PER_SEC,
+    socketRateBurst: e.SOCKET_RATE_BURST,
     ...overrides,
   };
 }

@@ -5,6 +5,7 @@ import { performance } from "node:perf_hooks";
 import type { Ack, ChatMessage, ClientToServerEvents, ServerToClientEvents } from "../../shared/realtime";
 import { Samples, type LatencySummary } from "./stats";
 import type { BenchRoom, BenchUser } from "./fixture";
+import { RECONNECT_OPTIONS, jitterReconnects } from "../../shared/reconnect";
 
 export type Sock = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -15,36 +16,46 @@ export interface Connected {
   errors: string[];
 }
 
-function connectOne(url: string, user: BenchUser, timeoutMs: number): Promise<Sock> {
+export interface ConnectOptions {
+  /** Reconnect like the web client (same delays and jitter); off by default so a run notices drops. */
+  reconnect?: boolean;
+}
+
+function connectOne(url: string, user: BenchUser, timeoutMs: number, opts: ConnectOptions = {}): Promise<Sock> {
   const t0 = performance.now();
   const s: Sock = io(url, {
     path: "/socket.io",
     transports: ["websocket"],
     auth: { token: user.token, channels: user.channels },
-    reconnection: false,
+    reconnection: !!opts.reconnect,
+    ...(opts.reconnect ? RECONNECT_OPTIONS : {}),
     forceNew: true,
     timeout: timeoutMs,
   });
+  if (opts.reconnect) jitterReconnects(s.io);
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       s.close();
       reject(new Error("timeout"));
     }, timeoutMs);
-    s.once("session.ready", () => {
-      clearTimeout(timer);
-      (s as Sock & { connectMs?: number }).connectMs = performance.now() - t0;
-      resolve(s);
-    });
-    s.once("connect_error", (err) => {
+    const failed = (err: Error) => {
       clearTimeout(timer);
       s.close();
       reject(err);
+    };
+    s.once("session.ready", () => {
+      clearTimeout(timer);
+      // Connected: later errors belong to reconnecting, which must carry on.
+      s.off("connect_error", failed);
+      (s as Sock & { connectMs?: number }).connectMs = performance.now() - t0;
+      resolve(s);
     });
+    s.once("connect_error", failed);
   });
 }
 
 /** Connects one socket per user, `concurrency` handshakes at a time; waits for session.ready. */
-export async function connectAll(url: string, users: BenchUser[], concurrency = 100, timeoutMs = 30_000): Promise<Connected> {
+export async function connectAll(url: string, users: BenchUser[], concurrency = 100, timeoutMs = 30_000, opts: ConnectOptions = {}): Promise<Connected> {
   const sockets: Sock[] = new Array(users.length);
   const times = new Samples();
   const errors: string[] = [];
@@ -54,7 +65,7 @@ export async function connectAll(url: string, users: BenchUser[], concurrency = 
     while (next < users.length) {
       const i = next++;
       try {
-        const s = await connectOne(url, users[i], timeoutMs);
+        const s = await connectOne(url, users[i], timeoutMs, opts);
         times.add((s as Sock & { connectMs: number }).connectMs);
         sockets[i] = s;
       } catch (err) {

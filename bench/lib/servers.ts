@@ -34,9 +34,9 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Starts `node --expose-gc --import tsx <script>` and waits for GET /api/health. */
-export async function spawnServer(script: string, env: Record<string, string>, args: string[] = []): Promise<Running> {
-  const port = await freePort();
+/** Starts `node --expose-gc --import tsx <script>` (on `port`, or a free one) and waits for GET /api/health. */
+export async function spawnServer(script: string, env: Record<string, string>, args: string[] = [], port?: number): Promise<Running> {
+  port ??= await freePort();
   const log: string[] = [];
   const proc = spawn(process.execPath, ["--expose-gc", "--import", "tsx", script, "--port", String(port), ...args], {
     cwd: root,
@@ -62,7 +62,7 @@ export async function spawnServer(script: string, env: Record<string, string>, a
       proc.kill("SIGKILL");
       throw new Error(`${script} did not start:\n${log.join("")}`);
     }
-    await new Promise((r) => setTimeout(r, 250));
+    await new Promise((r) => setTimeout(r, 20));
   }
   return {
     url,

@@ -1,5 +1,7 @@
 import { Router, type Response } from "express";
 import { rateLimit, ipKeyGenerator } from "express-rate-limit";
+import { RedisStore } from "rate-limit-redis";
+import { createClient } from "redis";
 import { z } from "zod";
 import type { AppContext } from "../context";
 import { createSession, sign, type IssuedToken } from "./tokens";
@@ -36,7 +38,17 @@ export function authRoutes(ctx: AppContext): Router {
   const secureCookie = (ctx.config.publicUrl ?? "").startsWith("https://");
 
   // Only failed attempts count, keyed by address and e-mail: a guesser is slowed, a busy office is not.
+  // With Redis the count is shared by every node, so a guesser gains nothing by spreading attempts.
+  let limitStore: RedisStore | undefined;
+  if (ctx.config.redisUrl) {
+    const client = createClient({ url: ctx.config.redisUrl });
+    client.on("error", (err) => ctx.log.warn({ err }, "login limiter redis error"));
+    client.unref();
+    void client.connect().catch((err) => ctx.log.warn({ err }, "login limiter redis connect failed"));
+    limitStore = new RedisStore({ sendCommand: (...args: string[]) => client.sendCommand(args), prefix: `${ctx.config.redisPrefix}:rl:login:` });
+  }
   const loginLimiter = rateLimit({
+    store: limitStore,
     windowMs: 15 * 60 * 1000,
     limit: ctx.config.loginRateLimit,
     skipSuccessfulRequests: true,

@@ -1,67 +1,18 @@
 // Two app processes on two ports, one Postgres database, one Redis: a chat message, a call and a
 // presence change cross from a client on one node to a client on the other.
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
-import { spawn, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import os from "node:os";
 import path from "node:path";
 import fs from "node:fs";
-import { fileURLToPath } from "node:url";
-import { createClient } from "redis";
 import { createTestDatabase } from "../test/harness";
 import { openDb, type DbHandle } from "../db";
 import { hashPassword } from "../auth/passwords";
-import { freePort } from "../../bench/lib/servers";
+import { clearRedisPrefix, clusterSetup, startNode, stopNode, type Node } from "./test-nodes";
 import { connect, call, record, until, poller, type ClientSocket } from "./test-clients";
 import type { ChatMessage, PresenceState, SignalMessage } from "@shared/realtime";
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-
-async function redisUp(): Promise<boolean> {
-  const c = createClient({ url: REDIS_URL, socket: { connectTimeout: 1000, reconnectStrategy: false } });
-  c.on("error", () => {});
-  try {
-    await c.connect();
-    await c.ping();
-    await c.close();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-const canRun = !!process.env.TEST_DATABASE_URL && (await redisUp());
-
-interface Node {
-  url: string;
-  proc: ChildProcess;
-  log: string[];
-}
-
-async function startNode(env: Record<string, string>, id: string): Promise<Node> {
-  const port = await freePort();
-  const log: string[] = [];
-  const proc = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
-    cwd: root,
-    env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1", NODE_ID: id, LOG_LEVEL: "warn" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  proc.stdout!.on("data", (d) => log.push(String(d)));
-  proc.stderr!.on("data", (d) => log.push(String(d)));
-  const url = `http://127.0.0.1:${port}`;
-  const end = Date.now() + 60_000;
-  for (;;) {
-    if (proc.exitCode !== null) throw new Error(`node ${id} exited: ${log.join("")}`);
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) return { url, proc, log };
-    } catch {
-      /* not up yet */
-    }
-    if (Date.now() > end) throw new Error(`node ${id} did not start: ${log.join("")}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
+const { REDIS_URL, canRun } = await clusterSetup();
 
 describe.skipIf(!canRun)("two nodes over Postgres and Redis", () => {
   let n1: Node, n2: Node;
@@ -95,20 +46,10 @@ describe.skipIf(!canRun)("two nodes over Postgres and Redis", () => {
 
   afterAll(async () => {
     for (const s of sockets) s.close();
-    for (const n of [n1, n2]) {
-      if (n && n.proc.exitCode === null) {
-        const exited = new Promise((r) => n.proc.once("exit", r));
-        n.proc.kill("SIGTERM");
-        await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
-        if (n.proc.exitCode === null) n.proc.kill("SIGKILL");
-      }
-    }
+    for (const n of [n1, n2]) await stopNode(n);
     await handle?.close();
     await drop?.();
-    const c = createClient({ url: REDIS_URL });
-    await c.connect();
-    for await (const keys of c.scanIterator({ MATCH: `${prefix}:*` })) if (keys.length) await c.del(keys);
-    await c.close();
+    await clearRedisPrefix(REDIS_URL, prefix);
     fs.rmSync(dataDir, { recursive: true, force: true });
   }, 60_000);
 

@@ -7,6 +7,7 @@ import type { AppContext } from "../context";
 import { HttpError, fromDbError, zodMessage } from "../errors";
 import type { Ack, ClientToServerEvents } from "@shared/realtime";
 import type { IoSocket, RealtimeHub } from "./hub";
+import { TOO_MANY_REQUESTS, TokenBucket, type RateOptions, type RedisRateLimiter } from "./ratelimit";
 
 export interface Command<S extends z.ZodType = z.ZodType> {
   schema: S;
@@ -27,20 +28,39 @@ function errorText(ctx: AppContext, event: string, err: unknown): string {
   return "Internal server error";
 }
 
-/** Installs the command dispatcher on a socket. Unknown events are answered with an error, never thrown. */
-export function installCommands(ctx: AppContext, hub: RealtimeHub, socket: IoSocket, commands: CommandTable): void {
+export interface CommandLimits extends RateOptions {
+  /** With Redis: the per-user bucket every node shares. */
+  shared?: RedisRateLimiter;
+}
+
+/**
+ * Installs the command dispatcher on a socket. Unknown events are answered with an error, never
+ * thrown. Every event, even an unknown or malformed one, takes a token first: a refused command
+ * costs no parsing, no database and no broadcast.
+ */
+export function installCommands(ctx: AppContext, hub: RealtimeHub, socket: IoSocket, commands: CommandTable, limits: CommandLimits): void {
+  const bucket = new TokenBucket(limits);
   socket.onAny((event: string, ...args: unknown[]) => {
     const ack = (typeof args[args.length - 1] === "function" ? args.pop() : undefined) as ((r: Ack) => void) | undefined;
     const reply = (r: Ack) => {
       if (ack) ack(r);
     };
-    const cmd = Object.hasOwn(commands, event) ? commands[event as CommandName] : undefined;
-    if (!cmd) return reply({ ok: false, error: `Unknown event: ${String(event).slice(0, 100)}` });
-    const parsed = cmd.schema.safeParse(args[0]);
-    if (!parsed.success) return reply({ ok: false, error: zodMessage(parsed.error) });
-    cmd.run(ctx, hub, socket, parsed.data).then(
-      (data) => reply({ ok: true, data: data ?? null }),
-      (err) => reply({ ok: false, error: errorText(ctx, event, err) }),
-    );
+    if (!bucket.take()) return reply({ ok: false, error: TOO_MANY_REQUESTS });
+    if (!limits.shared) return dispatch(ctx, hub, socket, commands, event, args, reply);
+    limits.shared.take(socket.data.u.id).then((ok) => {
+      if (!ok) reply({ ok: false, error: TOO_MANY_REQUESTS });
+      else if (socket.connected) dispatch(ctx, hub, socket, commands, event, args, reply);
+    }, () => reply({ ok: false, error: TOO_MANY_REQUESTS }));
   });
+}
+
+function dispatch(ctx: AppContext, hub: RealtimeHub, socket: IoSocket, commands: CommandTable, event: string, args: unknown[], reply: (r: Ack) => void): void {
+  const cmd = Object.hasOwn(commands, event) ? commands[event as CommandName] : undefined;
+  if (!cmd) return reply({ ok: false, error: `Unknown event: ${String(event).slice(0, 100)}` });
+  const parsed = cmd.schema.safeParse(args[0]);
+  if (!parsed.success) return reply({ ok: false, error: zodMessage(parsed.error) });
+  cmd.run(ctx, hub, socket, parsed.data).then(
+    (data) => reply({ ok: true, data: data ?? null }),
+    (err) => reply({ ok: false, error: errorText(ctx, event, err) }),
+  );
 }

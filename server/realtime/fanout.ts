@@ -4,7 +4,6 @@
 import type { AppContext, EntityEvent } from "../context";
 import type { User } from "../db/schema";
 import { POLICIES } from "../features/registry";
-import { readableChannelIds } from "../features/chat/channels.policy";
 import { rooms, type EntityChange } from "@shared/realtime";
 import { onEntityEvents } from "../entities/events";
 import { present, zoneOf } from "../entities/present";
@@ -76,13 +75,4 @@ async function entityChanged(ctx: AppContext, io: IoServer, c: Change): Promise<
     io.to(gone.map(rooms.user)).emit("entities.change", { table: c.table, op: "delete", id: c.id, row: null });
   }
   if (c.table === "channels" && c.op === "delete") io.in(rooms.channel(c.id)).socketsLeave(rooms.channel(c.id));
-}
-
-/** Puts a socket in the rooms of exactly the channels it may read (on connect, and again after recovery). */
-export async function syncChannelRooms(ctx: AppContext, socket: { data: { u: Principal }; rooms: Set<string>; connected: boolean; join(r: string[]): unknown; leave(r: string): unknown }): Promise<void> {
-  const ids = await readableChannelIds(ctx.db, socket.data.u as User);
-  if (!socket.connected) return;
-  const want = new Set(ids.map(rooms.channel));
-  for (const r of socket.rooms) if (r.startsWith("channel:") && !want.has(r)) socket.leave(r);
-  socket.join([...want].filter((r) => !socket.rooms.has(r)));
 }

@@ -6,13 +6,16 @@ import { Server } from "socket.io";
 import { createClient } from "redis";
 import { createAdapter } from "@socket.io/redis-streams-adapter";
 import type { AppContext } from "../context";
-import { verifyToken } from "../auth/tokens";
+import { jwtVerify } from "jose";
 import { LIMITS, MESSAGES } from "@shared/constants";
 import { rooms } from "@shared/realtime";
 import { RealtimeHub, type IoServer, type IoSocket, type SocketUser } from "./hub";
-import { installCommands, type CommandTable } from "./dispatcher";
+import { installCommands, type CommandLimits, type CommandTable } from "./dispatcher";
 import type { EntityEvent } from "../context";
-import { syncChannelRooms, wireFanout } from "./fanout";
+import { wireFanout } from "./fanout";
+import { Batcher } from "./batch";
+import { findSocketUser, loadSocketSessions, usersWithPendingSignals, type SocketSession } from "./repository";
+import { RedisRateLimiter } from "./ratelimit";
 import { PresenceService } from "../features/presence/service";
 import { MemoryPresenceStore, RedisPresenceStore, type RedisClient } from "../features/presence/store";
 import { pushPendingSignals, pruneSignals } from "../features/calls/signals";
@@ -27,6 +30,21 @@ function handshakeToken(socket: IoSocket): string | undefined {
   return h && /^Bearer\s+/i.test(h) ? h.replace(/^Bearer\s+/i, "").trim() : undefined;
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The token's signature and expiry, checked without the database (the session is checked in a batch). */
+async function readClaims(secret: Uint8Array, token: string | undefined): Promise<{ sid: string; userId: number } | null> {
+  if (!token || token.length > 4096) return null;
+  try {
+    const { payload } = await jwtVerify(token, secret, { algorithms: ["HS256"] });
+    const userId = Number(payload.sub);
+    if (typeof payload.sid !== "string" || !UUID.test(payload.sid) || !Number.isInteger(userId)) return null;
+    return { sid: payload.sid, userId };
+  } catch {
+    return null;
+  }
+}
+
 export async function attachRealtime(server: http.Server, ctx: AppContext, commands: CommandTable): Promise<{ close: () => Promise<void> }> {
   const { config, log } = ctx;
   const io: IoServer = new Server(server, {
@@ -34,7 +52,7 @@ export async function attachRealtime(server: http.Server, ctx: AppContext, comma
     serveClient: false,
     maxHttpBufferSize: LIMITS.socketMaxPayloadBytes,
     perMessageDeflate: false,
-    connectionStateRecovery: { maxDisconnectionDuration: 2 * 60 * 1000, skipMiddlewares: true },
+    connectionStateRecovery: { maxDisconnectionDuration: 2 * 60 * 1000, skipMiddlewares: false },
   });
 
   let redis: RedisClient | null = null;
@@ -57,12 +75,28 @@ export async function attachRealtime(server: http.Server, ctx: AppContext, comma
   const hub = new RealtimeHub(io, config.nodeId, !!redis, presence);
   ctx.realtime = hub;
 
+  const sessions = new Batcher<string, SocketSession>((sids) => loadSocketSessions(ctx.db, sids));
+  const pendingSignals = new Batcher<number, true>((ids) => usersWithPendingSignals(ctx.db, ids));
+  const limits: CommandLimits = {
+    perSec: config.socketRatePerSec,
+    burst: config.socketRateBurst,
+    shared: redis ? new RedisRateLimiter(redis, `${config.redisPrefix}:rl:socket`, { perSec: config.socketRatePerSec, burst: config.socketRateBurst }, log) : undefined,
+  };
+  // What the handshake learnt about the socket's rooms, handed to the connection handler.
+  const boots = new WeakMap<IoSocket, SocketSession>();
+
+  // Runs for recovered sockets too: a session that was revoked (logout, deactivation) while the
+  // socket was away must not come back through connection state recovery.
   io.use(async (socket, next) => {
     try {
-      const v = await verifyToken(ctx.db, config.jwtSecret, handshakeToken(socket));
-      if (!v) return next(new Error(MESSAGES.notAuthenticated));
-      socket.data.u = toSocketUser(v.user);
-      socket.data.sid = v.sid;
+      const claims = await readClaims(config.jwtSecret, handshakeToken(socket));
+      const s = claims && (await sessions.get(claims.sid));
+      if (!claims || !s || s.user.id !== claims.userId) return next(new Error(MESSAGES.notAuthenticated));
+      // A recovered socket keeps its rooms: only the same user may take them back.
+      if (socket.recovered && socket.data.u?.id !== s.user.id) return next(new Error(MESSAGES.notAuthenticated));
+      socket.data.u = s.user;
+      socket.data.sid = s.sid;
+      boots.set(socket, s);
       next();
     } catch (err) {
       log.warn({ err }, "socket auth failed");
@@ -72,16 +106,24 @@ export async function attachRealtime(server: http.Server, ctx: AppContext, comma
 
   io.on("connection", (socket) => {
     const u = socket.data.u;
-    installCommands(ctx, hub, socket, commands);
+    const boot = boots.get(socket);
+    boots.delete(socket);
+    installCommands(ctx, hub, socket, commands, limits);
     socket.on("disconnect", () => void presence.socketDisconnected(u.id));
-    // Synchronously: the user room before anything can be sent to it, the presence count before
-    // any await so a quick disconnect always balances it.
-    if (!socket.recovered) socket.join([rooms.user(u.id), `session:${socket.data.sid}`]);
+    // Synchronously, before anything can be sent to them: the user, session and channel rooms
+    // (a recovered socket also leaves channels it may no longer read), and the presence count
+    // before any await so a quick disconnect always balances it.
+    const want = new Set((boot?.channelIds ?? []).map(rooms.channel));
+    for (const r of socket.rooms) if (r.startsWith("channel:") && !want.has(r)) socket.leave(r);
+    for (const r of socket.rooms) if (r.startsWith("session:") && r !== `session:${socket.data.sid}`) socket.leave(r);
+    socket.join([rooms.user(u.id), `session:${socket.data.sid}`, ...want]);
     void presence.socketConnected(u.id);
     void (async () => {
-      await syncChannelRooms(ctx, socket);
+      if (await pendingSignals.get(u.id)) {
+        if (!socket.connected) return;
+        await pushPendingSignals(ctx, u.id);
+      }
       if (!socket.connected) return;
-      await pushPendingSignals(ctx, u.id);
       // A broadcast (not socket.emit) so it carries a recovery offset even for a quiet client.
       io.to(socket.id).emit("session.ready", { user_id: u.id, node_id: hub.nodeId, recovered: socket.recovered });
     })().catch((err) => log.error({ err, user: u.id }, "socket setup failed"));
@@ -91,7 +133,7 @@ export async function attachRealtime(server: http.Server, ctx: AppContext, comma
   const refreshLocal = async (userId: number) => {
     const sids = io.of("/").adapter.rooms.get(rooms.user(userId));
     if (!sids?.size) return;
-    const row = await ctx.db.selectFrom("users").select(["id", "email", "full_name", "role", "team_role"]).where("id", "=", userId).executeTakeFirst();
+    const row = await findSocketUser(ctx.db, userId);
     if (!row) return;
     for (const sid of sids) {
       const s = io.of("/").sockets.get(sid);

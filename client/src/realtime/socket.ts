@@ -1,6 +1,7 @@
 import { io, type Socket } from "socket.io-client";
 import type { Ack, ClientToServerEvents, ServerToClientEvents } from "@shared/realtime";
 import { getToken } from "../lib/tokenStorage";
+import { RECONNECT_OPTIONS, jitterReconnects } from "@shared/reconnect";
 
 export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -26,7 +27,9 @@ export function connectRealtime(): AppSocket {
     // A function, so every reconnect presents the latest (possibly refreshed) token.
     auth: (cb) => cb({ token: getToken() }),
     transports: ["websocket", "polling"],
+    ...RECONNECT_OPTIONS,
   });
+  jitterReconnects(socket.io);
   for (const register of registrars) register(socket);
   return socket;
 }

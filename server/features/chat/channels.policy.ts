@@ -1,8 +1,7 @@
 // channels: public ones are readable by everyone, private and dm ones by their members.
-// The socket layer imports canReadChannel and readableChannelIds to decide room membership.
-import type { Expression, ExpressionBuilder, SqlBool } from "kysely";
+// The socket layer imports canReadChannel and channelReadableBy to decide room membership.
+import { expressionBuilder, sql, type Expression, type ExpressionBuilder, type SqlBool } from "kysely";
 import type { Channel, Database, User } from "../../db/schema";
-import type { DbLike } from "../../entities/repository";
 import { isAdmin } from "../../auth/roles";
 import { emailOf, listContains, listHas, otherKeys, sameEmail } from "../../entities/policy-helpers";
 import type { TablePolicy } from "../../entities/policy";
@@ -18,13 +17,13 @@ export function channelReadCondition(eb: ExpressionBuilder<Database, "channels">
   return eb.or([eb("channels.type", "=", "public"), listContains(eb, "channels.members", emailOf(user))]);
 }
 
-export async function readableChannelIds(db: DbLike, user: User): Promise<number[]> {
-  const rows = await db
-    .selectFrom("channels")
-    .select("id")
-    .where((eb) => channelReadCondition(eb, user))
-    .execute();
-  return rows.map((r) => r.id);
+/**
+ * The same rule for a user known only inside the query (`email` is a column of the outer query,
+ * say `users.email`), so one statement can answer for many users or many messages at once.
+ */
+export function channelReadableBy(email: Expression<string>): Expression<SqlBool> {
+  const eb = expressionBuilder<Database, "channels">();
+  return eb.or([eb("channels.type", "=", "public"), eb("channels.members", "@>", sql<string[]>`array[lower(${email})]::text[]`)]);
 }
 
 /** Deleting a channel (and so any message in it): role admin or team_role admin, never a system channel. */

@@ -1,15 +1,18 @@
 // messages.create over a socket. A socket outside the channel's room goes through
 // createMessage (the REST path: policy check, insert and last_activity in one transaction).
-// The hot path: a socket already in the room passed the channel policy when it joined (rooms
-// follow membership changes), so the message is stored without re-reading the channel; messages
-// arriving together share one multi-row INSERT (one commit), last_activity moves at most once a
+// The hot path, for a socket in the channel's room: rooms follow membership changes only
+// asynchronously (a removed member's socket stays in the room for a moment), so the room is a
+// hint, not the check. Messages arriving together share one INSERT ... SELECT that joins the
+// channel and keeps only the rows whose sender may read it (the policy, checked against the
+// database in the same statement, at no extra round trip); last_activity moves at most once a
 // second per channel and node, and the same domain events are emitted after the commit.
-import type { Insertable } from "kysely";
 import type { z } from "zod";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db";
-import type { Message, MessagesTable, User } from "../../db/schema";
-import { insertMessage, touchChannel } from "./repository";
+import type { Message, User } from "../../db/schema";
+import { insertMessagesWhere, touchChannel, type NewMessage } from "./repository";
+import { channelReadableBy } from "./channels.policy";
+import { notFound } from "../../errors";
 import { createMessage } from "./messages";
 import { emitChange } from "../../entities/events";
 import { messagesPolicy } from "./messages.policy";
@@ -30,7 +33,7 @@ function touchSoon(ctx: AppContext, channelId: number, at: Date): void {
 }
 
 interface Pending {
-  values: Insertable<MessagesTable>;
+  values: NewMessage;
   resolve: (m: Message) => void;
   reject: (e: unknown) => void;
 }
@@ -50,7 +53,7 @@ class MessageBatcher {
     private maxBatch = 200,
   ) {}
 
-  insert(values: Insertable<MessagesTable>): Promise<Message> {
+  insert(values: NewMessage): Promise<Message> {
     return new Promise((resolve, reject) => {
       this.queue.push({ values, resolve, reject });
       if (!this.scheduled) {
@@ -75,17 +78,13 @@ class MessageBatcher {
   }
 
   private async run(batch: Pending[]): Promise<void> {
+    const settle = (b: Pending, row: Message | null) => (row ? b.resolve(row) : b.reject(notFound("Channel not found")));
     try {
-      // Postgres returns the rows of a multi-row INSERT ... RETURNING in VALUES order.
-      const rows = await this.db
-        .insertInto("messages")
-        .values(batch.map((b) => b.values))
-        .returningAll()
-        .execute();
-      rows.forEach((r, i) => batch[i].resolve(r));
+      const rows = await insertMessagesWhere(this.db, batch.map((b) => b.values), channelReadableBy);
+      rows.forEach((r, i) => settle(batch[i], r));
     } catch {
-      // One bad row (say, its channel was just deleted) must not fail its neighbours.
-      await Promise.all(batch.map((b) => insertMessage(this.db, b.values).then(b.resolve, b.reject)));
+      // One bad row must not fail its neighbours.
+      await Promise.all(batch.map((b) => insertMessagesWhere(this.db, [b.values], channelReadableBy).then(([r]) => settle(b, r), b.reject)));
     }
   }
 }

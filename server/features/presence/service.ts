@@ -6,6 +6,7 @@ import type { Db } from "../../db";
 import type { UserStatus, PresenceState } from "@shared/realtime";
 import type { PresenceStore } from "./store";
 import { applyTimeOff } from "./time-off";
+import { findPresenceRows, markLastSeen, saveUserStatus, type PresenceRow } from "./repository";
 
 export const presenceRoom = (userId: number) => `presence:${userId}`;
 
@@ -26,6 +27,8 @@ export class PresenceService {
   /** Last touch per user from polling, so a client polling every second costs one touch a second at most. */
   private lastPoll = new Map<number, number>();
   private timers: NodeJS.Timeout[] = [];
+  /** Touches asked for in this turn of the event loop: a reconnect storm costs one store call and one push per turn. */
+  private touching: { ids: Set<number>; done: Promise<void> } | null = null;
 
   constructor(private opts: PresenceOptions) {}
 
@@ -43,9 +46,25 @@ export class PresenceService {
     this.timers = [];
   }
 
-  async socketConnected(userId: number): Promise<void> {
+  /** Counts the socket at once (so a quick disconnect always balances it); the touch is batched. */
+  socketConnected(userId: number): Promise<void> {
     this.local.set(userId, (this.local.get(userId) ?? 0) + 1);
-    await this.touch([userId]);
+    return this.touchSoon(userId);
+  }
+
+  private touchSoon(userId: number): Promise<void> {
+    if (!this.touching) {
+      const ids = new Set<number>();
+      const done = new Promise<void>((resolve) =>
+        setImmediate(() => {
+          this.touching = null;
+          void this.touch([...ids]).finally(resolve);
+        }),
+      );
+      this.touching = { ids, done };
+    }
+    this.touching.ids.add(userId);
+    return this.touching.done;
   }
 
   async socketDisconnected(userId: number): Promise<void> {
@@ -76,7 +95,7 @@ export class PresenceService {
     const ids = [...new Set(userIds)];
     if (ids.length === 0) return [];
     const [rows, online] = await Promise.all([
-      this.opts.db.selectFrom("users").select(["id", "user_status", "show_online_status", "is_active"]).where("id", "in", ids).execute(),
+      findPresenceRows(this.opts.db, ids),
       this.onlineSet(ids),
     ]);
     // A deactivated user is offline at once, not one grace period after their sockets closed.
@@ -85,7 +104,7 @@ export class PresenceService {
 
   /** Saves the user's status, marks them seen, pushes to subscribers and returns the new state. */
   async setStatus(userId: number, status: UserStatus): Promise<PresenceState> {
-    await this.opts.db.updateTable("users").set({ user_status: status, updated_at: new Date() }).where("id", "=", userId).execute();
+    await saveUserStatus(this.opts.db, userId, status);
     await this.polled(userId);
     const [state] = await this.push([userId]);
     return state;
@@ -124,7 +143,7 @@ export class PresenceService {
       if (kept.length) await this.opts.store.touch(kept, now);
       const gone = swept.filter((id) => !this.local.has(id));
       if (gone.length === 0) return;
-      await this.opts.db.updateTable("users").set({ last_seen_at: new Date() }).where("id", "in", gone).execute();
+      await markLastSeen(this.opts.db, gone, new Date());
       await this.push(gone, new Set(gone));
       await this.opts.onOffline?.(gone);
     } catch (err) {
@@ -133,7 +152,7 @@ export class PresenceService {
   }
 }
 
-function present(r: { id: number; user_status: UserStatus; show_online_status: boolean }, online: boolean): PresenceState {
+function present(r: PresenceRow, online: boolean): PresenceState {
   // A user who hides their status shows as away to everyone else.
   return { user_id: r.id, user_status: r.show_online_status ? r.user_status : "away", online };
 }

@@ -10,6 +10,7 @@ import {
   RESYNC_LIMIT,
 } from "./api";
 import { useChatStore } from "./store";
+import { ResyncPoints, resyncUntilDone, type ResyncSnapshot } from "@shared/resync";
 
 const inflight = new Map<number, Promise<void>>();
 
@@ -60,25 +61,32 @@ export async function sendMessage(input: OutgoingMessage): Promise<ChatMessage> 
   return message;
 }
 
-export async function resyncAfterReconnect(): Promise<void> {
-  invalidateChannels();
+const pendingResync = new ResyncPoints();
+let resyncing: Promise<void> | null = null;
+
+/** Where each loaded channel stands now: taken when the socket drops. */
+export function resyncSnapshot(): ResyncSnapshot {
   const { byChannel } = useChatStore.getState();
-  await Promise.all(
-    Object.entries(byChannel).map(async ([key, entry]) => {
-      const channelId = Number(key);
-      const lastId = entry.items[entry.items.length - 1]?.id;
-      if (lastId == null) return openChannel(channelId);
-      try {
-        const missed = await fetchMessagesAfter(channelId, lastId);
-        // Too large a gap to stitch: start again from the newest page.
-        if (missed.length >= RESYNC_LIMIT) {
-          useChatStore.getState().removeChannel(channelId);
-          return openChannel(channelId);
-        }
-        useChatStore.getState().mergeMessages(channelId, missed);
-      } catch (err) {
-        console.error("Failed to resync messages", err);
-      }
-    }),
-  );
+  return new Map(Object.entries(byChannel).map(([key, entry]) => [Number(key), entry.items[entry.items.length - 1]?.id ?? null]));
+}
+
+async function resyncChannel(channelId: number, afterId: number | null): Promise<void> {
+  if (afterId === null) return openChannel(channelId);
+  const missed = await fetchMessagesAfter(channelId, afterId);
+  // Too large a gap to stitch: start again from the newest page.
+  if (missed.length >= RESYNC_LIMIT) {
+    useChatStore.getState().removeChannel(channelId);
+    return openChannel(channelId);
+  }
+  useChatStore.getState().mergeMessages(channelId, missed);
+}
+
+/** Fetches what was missed since `snapshot` (taken at the drop), retrying until it succeeds. */
+export function resyncAfterReconnect(snapshot: ResyncSnapshot): Promise<void> {
+  invalidateChannels();
+  pendingResync.add(snapshot);
+  resyncing ??= resyncUntilDone(pendingResync, resyncChannel, {
+    onError: (channelId, err) => console.error(`Failed to resync channel ${channelId}; retrying`, err),
+  }).finally(() => (resyncing = null));
+  return resyncing;
 }

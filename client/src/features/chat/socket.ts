@@ -1,7 +1,8 @@
 import type { EntityChange } from "@shared/realtime";
 import type { Channel, ChatMessage, EntityTable } from "@shared/entities";
 import { addSocketHandlers } from "../../realtime/socket";
-import { resyncAfterReconnect } from "./actions";
+import { resyncAfterReconnect, resyncSnapshot } from "./actions";
+import type { ResyncSnapshot } from "@shared/resync";
 import { invalidateChannels, removeChannelFromCache, upsertChannelInCache } from "./api";
 import { useChatStore } from "./store";
 
@@ -34,10 +35,18 @@ export function registerChatSocket(): () => void {
   return addSocketHandlers((socket) => {
     // Per socket: a fresh socket (after sign-in) has nothing to resync.
     let connectedBefore = false;
+    // Where the channels stood when the socket dropped (the first drop, if it failed to come back
+    // in between): messages that arrive before session.ready must not move the resync point.
+    let dropped: ResyncSnapshot | null = null;
+    socket.on("disconnect", () => {
+      dropped ??= resyncSnapshot();
+    });
     // Sent once the server has joined the socket to its rooms, so a resync cannot race the room joins.
     socket.on("session.ready", (s) => {
+      const snapshot = dropped;
+      dropped = null;
       // A reconnect the server could not recover from may have dropped messages: fetch what we missed.
-      if (connectedBefore && !s.recovered) void resyncAfterReconnect();
+      if (connectedBefore && !s.recovered && snapshot) void resyncAfterReconnect(snapshot);
       connectedBefore = true;
     });
     socket.on("messages.create", (m) => useChatStore.getState().receive(m));

@@ -1,0 +1,89 @@
+// Rate limits shared through Redis: a user's command bucket and the failed sign-in count hold
+// across two app nodes, so spreading sockets or guesses over nodes gains nothing.
+import { describe, it, expect, beforeAll, afterAll } from "vitest";
+import crypto from "node:crypto";
+import os from "node:os";
+import path from "node:path";
+import fs from "node:fs";
+import { createTestDatabase } from "../test/harness";
+import { openDb, type DbHandle } from "../db";
+import { hashPassword } from "../auth/passwords";
+import { clearRedisPrefix, clusterSetup, startNode, stopNode, type Node } from "./test-nodes";
+import { connect, call, type ClientSocket } from "./test-clients";
+
+const { REDIS_URL, canRun } = await clusterSetup();
+
+describe.skipIf(!canRun)("rate limits shared by two nodes through Redis", () => {
+  let n1: Node, n2: Node;
+  let drop: () => Promise<void>;
+  let handle: DbHandle;
+  const prefix = `t${crypto.randomBytes(4).toString("hex")}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "ts-limits-"));
+  const sockets: ClientSocket[] = [];
+  let token = "";
+
+  beforeAll(async () => {
+    const t = await createTestDatabase();
+    drop = t.drop;
+    // A bucket of 10 refilled about once in 17 minutes, and 3 failed sign-ins per window: the
+    // counts below do not depend on timing.
+    const env = {
+      DATABASE_URL: t.url,
+      REDIS_URL,
+      REDIS_PREFIX: prefix,
+      JWT_SECRET: "cluster-test-secret-0123456789",
+      SEED_DEMO: "0",
+      DATA_DIR: dataDir,
+      SOCKET_RATE_BURST: "10",
+      SOCKET_RATE_PER_SEC: "0.001",
+      LOGIN_RATE_LIMIT: "3",
+    };
+    n1 = await startNode(env, "n1");
+    n2 = await startNode(env, "n2");
+    handle = await openDb({ databaseUrl: t.url, poolSize: 2 });
+    await handle.db.insertInto("users").values({ email: "ann@limits.test", full_name: "Ann", password_hash: await hashPassword("password-123") }).execute();
+    const res = await fetch(`${n1.url}/api/auth/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: "ann@limits.test", password: "password-123" }),
+    });
+    token = ((await res.json()) as { accessToken: string }).accessToken;
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const s of sockets) s.close();
+    for (const n of [n1, n2]) await stopNode(n);
+    await handle?.close();
+    await drop?.();
+    await clearRedisPrefix(REDIS_URL, prefix);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }, 60_000);
+
+  it("limits a user's commands across their sockets on both nodes", async () => {
+    const s1 = await connect(n1.url, token);
+    const s2 = await connect(n2.url, token);
+    sockets.push(s1, s2);
+    const acks = await Promise.all([
+      ...Array.from({ length: 8 }, () => call(s1, "presence.subscribe", { user_ids: [] })),
+      ...Array.from({ length: 8 }, () => call(s2, "presence.subscribe", { user_ids: [] })),
+    ]);
+    // Each socket alone is within its own bucket of 10; together they are over the user's.
+    expect(acks.filter((a) => a.ok)).toHaveLength(10);
+    expect(acks.filter((a) => !a.ok).map((a) => !a.ok && a.error)).toEqual(Array(6).fill("Too many requests"));
+  });
+
+  it("counts failed sign-ins on both nodes against one limit", async () => {
+    const attempt = (url: string) =>
+      fetch(`${url}/api/auth/login`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ email: "ann@limits.test", password: "wrong-password" }),
+      });
+    expect((await attempt(n1.url)).status).toBe(401);
+    expect((await attempt(n1.url)).status).toBe(401);
+    expect((await attempt(n2.url)).status).toBe(401);
+    const limited = await attempt(n2.url);
+    expect(limited.status).toBe(429);
+    expect(await limited.json()).toEqual({ error: "Too many sign-in attempts. Please try again later." });
+  });
+});

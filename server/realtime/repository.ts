@@ -1,0 +1,55 @@
+// The handshake's SQL, written for batches: one statement answers for every socket that
+// connected in the same turn of the event loop.
+import { sql } from "kysely";
+import type { Db } from "../db";
+import type { SocketUser } from "./hub";
+import { channelReadableBy } from "../features/chat/channels.policy";
+
+export interface SocketSession {
+  sid: string;
+  user: SocketUser;
+  /** Channels the user may read now: the rooms the socket joins. */
+  channelIds: number[];
+}
+
+/**
+ * Live sessions (not revoked, not expired, of an active account) with their user and readable channels. The same
+ * session conditions as verifyToken in server/auth/tokens.ts: keep the two in step.
+ */
+export async function loadSocketSessions(db: Db, sids: string[]): Promise<Map<string, SocketSession>> {
+  const rows = await db
+    .selectFrom("sessions")
+    .innerJoin("users", "users.id", "sessions.user_id")
+    .select(["sessions.id as sid", "users.id", "users.email", "users.full_name", "users.role", "users.team_role"])
+    .select((eb) =>
+      sql<number[]>`array(${eb.selectFrom("channels").select("channels.id").where(channelReadableBy(eb.ref("users.email"))).orderBy("channels.id")})`.as("channel_ids"),
+    )
+    .where("sessions.id", "in", sids)
+    .where("sessions.revoked_at", "is", null)
+    .where("sessions.expires_at", ">", new Date())
+    .where("users.is_active", "=", true)
+    .execute();
+  return new Map(
+    rows.map((r) => [
+      r.sid,
+      {
+        sid: r.sid,
+        user: { id: r.id, email: r.email, full_name: r.full_name, role: r.role, team_role: r.team_role },
+        channelIds: (r.channel_ids ?? []).map(Number),
+      },
+    ]),
+  );
+}
+
+/** Which of these users have signals waiting for a socket (the partial index on pending_signals serves this). */
+export async function usersWithPendingSignals(db: Db, userIds: number[]): Promise<Map<number, true>> {
+  const rows = await sql<{ to_user_id: number }>`
+    select distinct to_user_id from pending_signals
+    where to_user_id = any(${sql.val(userIds)}::int[]) and delivered_at is null`.execute(db);
+  return new Map(rows.rows.map((r) => [Number(r.to_user_id), true as const]));
+}
+
+/** A user's profile fields as sockets keep them. */
+export function findSocketUser(db: Db, userId: number): Promise<SocketUser | undefined> {
+  return db.selectFrom("users").select(["id", "email", "full_name", "role", "team_role"]).where("id", "=", userId).executeTakeFirst();
+}
