@@ -90,6 +90,8 @@ export async function setMyStatus(page: Page, label: "Online" | "Away" | "Busy")
 
 export async function callFromDirectory(page: Page, name: string, kind: "Audio" | "Video" = "Video"): Promise<void> {
   if (!/\/Directory$/.test(page.url())) await page.goto("/Directory");
+  // As a person would in a directory of any size: search for them, then call.
+  await page.getByPlaceholder(/^Search by name/).fill(name);
   await page.getByRole("button", { name: `${kind} call ${name}` }).click();
 }
 

@@ -55,6 +55,12 @@ test("user menu: Admin only for full admins, theme toggle, status", async ({ bro
   await expect(member.page.getByRole("menuitemradio", { name: "Busy" })).toHaveAttribute("aria-checked", "true");
   await member.page.getByRole("menuitem", { name: "Activity" }).click();
   await expect(member.page).toHaveURL(/\/CallHistory$/);
+  // Back to Online: the same seeded people make calls in later specs, and a busy caller is refused.
+  await member.page.getByRole("button", { name: "User menu" }).click();
+  await member.page.getByRole("menuitemradio", { name: "Online" }).click();
+  await member.page.getByRole("button", { name: "User menu" }).click();
+  await expect(member.page.getByRole("menuitemradio", { name: "Online" })).toHaveAttribute("aria-checked", "true");
+  await member.page.keyboard.press("Escape");
   await member.context.close();
 
   const { context, page } = await signedInPage(browser, USERS.admin);

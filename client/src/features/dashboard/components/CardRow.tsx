@@ -19,7 +19,7 @@ export function CardRow({ title, meta, aside, onClick, href }: Props) {
       {aside && <span className="shrink-0 text-xs text-muted-foreground">{aside}</span>}
     </>
   );
-  const cls = "flex w-full items-center gap-3 rounded-md px-2 py-1.5 text-left text-sm transition-colors hover:bg-accent";
+  const cls = "flex w-full min-w-0 items-center gap-3 rounded-md px-2 py-1.5 text-left text-sm transition-colors hover:bg-accent";
   if (href)
     return (
       <a href={href} target="_blank" rel="noopener noreferrer" className={cls}>

@@ -33,7 +33,7 @@ export function DashboardCard({ title, icon: Icon, to, loading, error, empty, em
           </Link>
         )}
       </CardHeader>
-      <CardContent className="grid gap-1">
+      <CardContent className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-1">
         {loading && Array.from({ length: 3 }, (_, i) => <Skeleton key={i} className="h-9 w-full" />)}
         {!loading && empty && <p className="py-4 text-sm text-muted-foreground">{error ? `Couldn't load ${title.toLowerCase()}.` : emptyText}</p>}
         {!loading && children}
