@@ -8,13 +8,14 @@ import { rooms, type EntityChange } from "@shared/realtime";
 import { onEntityEvents } from "../entities/events";
 import { present, zoneOf } from "../entities/present";
 import type { IoServer } from "./hub";
+import { findChannelForFanout, findFanoutPrincipals } from "./repository";
 
 type Change = EntityEvent;
 type Principal = Pick<User, "id" | "email" | "full_name" | "role" | "team_role">;
 type Reader = Principal & Pick<User, "time_zone">;
 
 async function principals(ctx: AppContext): Promise<Reader[]> {
-  return ctx.db.selectFrom("users").select(["id", "email", "full_name", "role", "team_role", "time_zone"]).execute();
+  return findFanoutPrincipals(ctx.db);
 }
 
 async function readersOf(ctx: AppContext, people: Principal[], table: EntityChange["table"], row: Record<string, unknown> | null): Promise<number[]> {
@@ -22,7 +23,7 @@ async function readersOf(ctx: AppContext, people: Principal[], table: EntityChan
   const policy = POLICIES[table] as { canRead: (u: User, r: unknown, related?: unknown) => boolean };
   let related: unknown;
   if (table === "messages") {
-    related = { channel: await ctx.db.selectFrom("channels").select(["id", "type", "members"]).where("id", "=", Number(row.channel_id)).executeTakeFirst() };
+    related = { channel: await findChannelForFanout(ctx.db, Number(row.channel_id)) };
   }
   return people.filter((p) => policy.canRead(p as User, row, related)).map((p) => p.id);
 }

@@ -53,3 +53,12 @@ export async function usersWithPendingSignals(db: Db, userIds: number[]): Promis
 export function findSocketUser(db: Db, userId: number): Promise<SocketUser | undefined> {
   return db.selectFrom("users").select(["id", "email", "full_name", "role", "team_role"]).where("id", "=", userId).executeTakeFirst();
 }
+
+/** Every user with the fields the read policies and presentation need (fanout). */
+export async function findFanoutPrincipals(db: Db) {
+  return db.selectFrom("users").select(["id", "email", "full_name", "role", "team_role", "time_zone"]).execute();
+}
+
+export async function findChannelForFanout(db: Db, channelId: number) {
+  return db.selectFrom("channels").select(["id", "type", "members"]).where("id", "=", channelId).executeTakeFirst();
+}

@@ -1,25 +1,11 @@
 // The approvals audit trail: one row per create, edit, withdrawal and decision, with who, what
-// and when. The table is this feature's own, so its Kysely type lives here too.
-import type { Generated, Selectable } from "kysely";
+// and when. The table is this feature's own; its Kysely type lives in ./repository with the SQL.
 import type { User } from "../../db/schema";
 import type { DbLike } from "../../entities/repository";
 import { emailOf } from "../../entities/policy-helpers";
 import { isAdmin } from "../../auth/roles";
+import { findAuditEntries, insertAuditEntry, type ApprovalAuditRow } from "./repository";
 import { APPROVAL_AUDIT_ACTIONS, type ApprovalAuditAction, type ApprovalAuditEntry } from "@shared/entities/approval_requests";
-
-interface ApprovalAuditTable {
-  id: Generated<number>;
-  request_id: number;
-  requester_email: string;
-  actor_email: string;
-  actor_name: string | null;
-  action: ApprovalAuditAction;
-  fields: Generated<string[]>;
-  comment: string | null;
-  created_at: Generated<Date>;
-}
-
-const withAudit = (db: DbLike) => db.withTables<{ approval_audit: ApprovalAuditTable }>();
 
 /** Fields a requester's edit may change, in the form order; the rest are the server's. */
 const EDITABLE = ["title", "description", "category", "amount", "start_date", "end_date"];
@@ -51,25 +37,22 @@ export function auditAction(user: User, op: "create" | "update" | "delete", befo
 export async function recordAudit(trx: DbLike, user: User, op: "create" | "update" | "delete", before: Row | null, after: Row | null): Promise<void> {
   const row = (after ?? before)!;
   const { action, fields, comment } = auditAction(user, op, before, after);
-  await withAudit(trx)
-    .insertInto("approval_audit")
-    .values({
-      request_id: Number(row.id),
-      requester_email: String(row.created_by).toLowerCase(),
-      actor_email: emailOf(user),
-      actor_name: user.full_name,
-      action,
-      fields,
-      comment,
-    })
-    .execute();
+  await insertAuditEntry(trx, {
+    request_id: Number(row.id),
+    requester_email: String(row.created_by).toLowerCase(),
+    actor_email: emailOf(user),
+    actor_name: user.full_name,
+    action,
+    fields,
+    comment,
+  });
 }
 
-export async function listAudit(db: DbLike, requestId: number): Promise<Selectable<ApprovalAuditTable>[]> {
-  return withAudit(db).selectFrom("approval_audit").selectAll().where("request_id", "=", requestId).orderBy("id", "asc").execute();
+export async function listAudit(db: DbLike, requestId: number): Promise<ApprovalAuditRow[]> {
+  return findAuditEntries(db, requestId);
 }
 
-export function presentAudit(e: Selectable<ApprovalAuditTable>): ApprovalAuditEntry {
+export function presentAudit(e: ApprovalAuditRow): ApprovalAuditEntry {
   return {
     id: e.id,
     request_id: e.request_id,

@@ -1,26 +1,20 @@
 // Calendar reminders: at reminder_time the creator and attendees get an in-app notice. Every
 // node runs the sweep; `update ... where reminded_at is null returning` hands each reminder to
 // exactly one of them, so it is sent once.
-import { sql } from "kysely";
 import type { AppContext } from "../../context";
+import { claimDueReminders, findUserZonesByEmails } from "./repository";
 import { zonedText } from "@shared/entities/calendar_events";
 
 // Reminders older than this (a node was down) are marked sent without a notice: too late to help.
 const STALE_MINUTES = 60;
 
 export async function sendDueReminders(ctx: AppContext): Promise<number> {
-  const due = await ctx.db
-    .updateTable("calendar_events")
-    .set({ reminded_at: sql`now()` })
-    .where("reminded_at", "is", null)
-    .where("reminder_time", "<=", sql<Date>`now()`)
-    .returning(["id", "title", "start_datetime", "created_by", "attendees", "event_type", "meeting_id", "reminder_time"])
-    .execute();
+  const due = await claimDueReminders(ctx.db);
   if (!ctx.realtime) return due.length;
   for (const e of due) {
     if (e.reminder_time && Date.now() - new Date(e.reminder_time).getTime() > STALE_MINUTES * 60_000) continue;
     const emails = [...new Set([e.created_by, ...(e.attendees ?? [])].map((m) => m.toLowerCase()))];
-    const people = await ctx.db.selectFrom("users").select(["id", "time_zone"]).where("email", "in", emails).execute();
+    const people = await findUserZonesByEmails(ctx.db, emails);
     const link = e.event_type === "meeting" && e.meeting_id ? `/Meet?meetingId=${encodeURIComponent(e.meeting_id)}` : "/Calendar";
     for (const p of people) {
       const starts = zonedText(new Date(e.start_datetime), p.time_zone).slice(11, 16);

@@ -5,7 +5,8 @@ import { Router, type Request } from "express";
 import type { AppContext } from "../../context";
 import { currentUser, requireAuth } from "../../auth/middleware";
 import { notFound } from "../../errors";
-import { emailOf, listContains } from "../../entities/policy-helpers";
+import { emailOf } from "../../entities/policy-helpers";
+import { findFeedToken, findFeedEventsOf, findFeedTasksOf, findUserByFeedToken, setFeedToken } from "./repository";
 import { buildCalendar } from "./ics";
 import { startReminderSweep } from "./reminders";
 
@@ -16,38 +17,28 @@ export function calendarRoutes(ctx: AppContext): Router {
   const r = Router();
 
   r.get("/calendar/feed", requireAuth, async (req, res) => {
-    const row = await ctx.db.selectFrom("users").select("calendar_feed_token").where("id", "=", currentUser(req).id).executeTakeFirst();
+    const row = await findFeedToken(ctx.db, currentUser(req).id);
     res.json({ url: row?.calendar_feed_token ? feedUrl(req, row.calendar_feed_token) : null });
   });
 
   r.post("/calendar/feed", requireAuth, async (req, res) => {
     const token = crypto.randomBytes(24).toString("base64url");
-    await ctx.db.updateTable("users").set({ calendar_feed_token: token }).where("id", "=", currentUser(req).id).execute();
+    await setFeedToken(ctx.db, currentUser(req).id, token);
     res.status(201).json({ url: feedUrl(req, token) });
   });
 
   r.delete("/calendar/feed", requireAuth, async (req, res) => {
-    await ctx.db.updateTable("users").set({ calendar_feed_token: null }).where("id", "=", currentUser(req).id).execute();
+    await setFeedToken(ctx.db, currentUser(req).id, null);
     res.json({ url: null });
   });
 
   r.get("/calendar/feed/:file", async (req, res) => {
     const m = /^([A-Za-z0-9_-]{20,64})\.ics$/.exec(String(req.params.file));
-    const user = m ? await ctx.db.selectFrom("users").selectAll().where("calendar_feed_token", "=", m[1]).executeTakeFirst() : undefined;
+    const user = m ? await findUserByFeedToken(ctx.db, m[1]) : undefined;
     if (!user) throw notFound("No such calendar");
     const me = emailOf(user);
-    const events = await ctx.db
-      .selectFrom("calendar_events")
-      .selectAll()
-      .where((eb) => eb.or([eb("created_by", "=", me), listContains(eb, "calendar_events.attendees", me)]))
-      .orderBy("start_datetime")
-      .execute();
-    const tasks = await ctx.db
-      .selectFrom("tasks")
-      .selectAll()
-      .where("due_date", "is not", null)
-      .where((eb) => eb.or([eb("assignee_email", "=", me), listContains(eb, "tasks.assignee_emails", me)]))
-      .execute();
+    const events = await findFeedEventsOf(ctx.db, me);
+    const tasks = await findFeedTasksOf(ctx.db, me);
     const origin = `${req.protocol}://${req.get("host")}`;
     const body = buildCalendar(
       `${user.full_name} (Teamspace)`,

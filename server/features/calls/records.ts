@@ -1,16 +1,11 @@
 // Call history: presenting records in the spec's format, the caller's history, pushing changes.
-import type { Selectable } from "kysely";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db";
-import type { CallHistoryTable, CallParticipantsTable } from "../../db/schema";
+import { ACTIVE_CALL, PENDING, findCallByCallId, findCallParticipantsWithNames, findCallsOfUser, type CallRow, type ParticipantRow } from "./repository";
 import { type CallParticipant, type CallRecord } from "@shared/realtime";
 import { LIMITS } from "@shared/constants";
 
-export type CallRow = Selectable<CallHistoryTable>;
-export type ParticipantRow = Selectable<CallParticipantsTable>;
-
-export const ACTIVE_CALL = ["initiated", "ringing", "connected"] as const;
-export const PENDING = ["invited", "ringing"] as const;
+export { ACTIVE_CALL, PENDING, type CallRow, type ParticipantRow } from "./repository";
 
 export const isActiveCall = (c: Pick<CallRow, "status">) => (ACTIVE_CALL as readonly string[]).includes(c.status);
 export const isPending = (p: Pick<ParticipantRow, "status">) => (PENDING as readonly string[]).includes(p.status);
@@ -59,35 +54,16 @@ export function presentCall(c: CallRow, parts: (ParticipantRow & { full_name: st
   };
 }
 
-async function participantsOf(db: Db, callIds: string[]) {
-  if (callIds.length === 0) return [];
-  return db
-    .selectFrom("call_participants as p")
-    .leftJoin("users as u", "u.id", "p.user_id")
-    .selectAll("p")
-    .select("u.full_name")
-    .where("p.call_id", "in", callIds)
-    .execute();
-}
-
 export async function loadCallRecord(db: Db, callId: string): Promise<CallRecord | null> {
-  const c = await db.selectFrom("call_history").selectAll().where("call_id", "=", callId).executeTakeFirst();
+  const c = await findCallByCallId(db, callId);
   if (!c) return null;
-  return presentCall(c, await participantsOf(db, [callId]));
+  return presentCall(c, await findCallParticipantsWithNames(db, [callId]));
 }
 
 /** The user's calls, newest first. */
 export async function callHistory(db: Db, userId: number, limit: number = LIMITS.callHistoryPageSize, offset = 0): Promise<CallRecord[]> {
-  const calls = await db
-    .selectFrom("call_history as c")
-    .innerJoin("call_participants as me", (j) => j.onRef("me.call_id", "=", "c.call_id").on("me.user_id", "=", userId))
-    .selectAll("c")
-    .orderBy("c.created_at", "desc")
-    .orderBy("c.id", "desc")
-    .limit(limit)
-    .offset(offset)
-    .execute();
-  const parts = await participantsOf(
+  const calls = await findCallsOfUser(db, userId, limit, offset);
+  const parts = await findCallParticipantsWithNames(
     db,
     calls.map((c) => c.call_id),
   );

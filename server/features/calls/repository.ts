@@ -1,10 +1,15 @@
 // The calls feature's SQL (calls, participants, pending signals): functions taking the database
 // (or a transaction) first. The state machine that decides what changes lives in ./service and
 // ./signals; call history presentation in ./records.
-import { sql, type Insertable, type Updateable } from "kysely";
+import { sql, type Insertable, type Selectable, type Updateable } from "kysely";
 import type { DbLike } from "../../entities/repository";
 import type { CallHistoryTable, CallParticipantsTable, User } from "../../db/schema";
-import { ACTIVE_CALL, PENDING, type CallRow, type ParticipantRow } from "./records";
+
+export type CallRow = Selectable<CallHistoryTable>;
+export type ParticipantRow = Selectable<CallParticipantsTable>;
+
+export const ACTIVE_CALL = ["initiated", "ringing", "connected"] as const;
+export const PENDING = ["invited", "ringing"] as const;
 
 export type CallPerson = Pick<User, "id" | "email" | "full_name" | "user_status" | "is_active">;
 
@@ -187,4 +192,33 @@ export async function deleteOldSignals(db: DbLike): Promise<void> {
   await sql`delete from pending_signals
     where (delivered_at is not null and delivered_at < now() - interval '1 hour')
        or created_at < now() - interval '1 day'`.execute(db);
+}
+
+/** Participants of these calls with their names (records). */
+export async function findCallParticipantsWithNames(db: DbLike, callIds: string[]) {
+  if (callIds.length === 0) return [];
+  return db
+    .selectFrom("call_participants as p")
+    .leftJoin("users as u", "u.id", "p.user_id")
+    .selectAll("p")
+    .select("u.full_name")
+    .where("p.call_id", "in", callIds)
+    .execute();
+}
+
+export async function findCallByCallId(db: DbLike, callId: string): Promise<CallRow | undefined> {
+  return db.selectFrom("call_history").selectAll().where("call_id", "=", callId).executeTakeFirst();
+}
+
+/** The user's calls, newest first (records). */
+export async function findCallsOfUser(db: DbLike, userId: number, limit: number, offset: number): Promise<CallRow[]> {
+  return db
+    .selectFrom("call_history as c")
+    .innerJoin("call_participants as me", (j) => j.onRef("me.call_id", "=", "c.call_id").on("me.user_id", "=", userId))
+    .selectAll("c")
+    .orderBy("c.created_at", "desc")
+    .orderBy("c.id", "desc")
+    .limit(limit)
+    .offset(offset)
+    .execute();
 }

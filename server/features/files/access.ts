@@ -1,46 +1,25 @@
 // Who may read a stored file. Every "no" is answered as 404 by the routes, so these
 // checks return booleans and never reveal why.
-import { sql, type Expression, type SqlBool } from "kysely";
 import type { Db } from "../../db";
 import type { User } from "../../db/schema";
 import { canReadChannel } from "../chat/channels.policy";
-import type { StoredFile } from "./service";
+import { findCallIdByRecordingFile, findCallWithParticipant, findChannelAccess, findPostOfFile, findShareOfFile, findUserEmail, type StoredFile } from "./repository";
 
 type Reader = User;
 
 const lower = (s: string) => s.trim().toLowerCase();
 
-/** `col` (a text[] of e-mails) holds the reader's address, ignoring case. */
-function listHolds(col: string, email: string): Expression<SqlBool> {
-  return sql<SqlBool>`exists (select 1 from unnest(${sql.ref(col)}) as e(v) where lower(e.v) = ${lower(email)})`;
-}
-
 /** The channel policy's read rule, for a channel known only by id. */
 export async function canReadChannelById(db: Db, user: Reader, channelId: number): Promise<boolean> {
   if (!Number.isSafeInteger(channelId) || channelId <= 0 || channelId > 2_147_483_647) return false;
-  const ch = await db.selectFrom("channels").select(["type", "members"]).where("id", "=", channelId).executeTakeFirst();
+  const ch = await findChannelAccess(db, channelId);
   return !!ch && canReadChannel(user, ch);
 }
 
 /** A participant (or the initiator) of the call with this call_id. */
 export async function isCallParticipant(db: Db, userId: number, callId: string): Promise<boolean> {
-  const row = await db
-    .selectFrom("call_history as h")
-    .select("h.id")
-    .where("h.call_id", "=", callId)
-    .where((eb) =>
-      eb.or([
-        eb("h.initiator_id", "=", userId),
-        eb.exists(eb.selectFrom("call_participants as p").select("p.user_id").whereRef("p.call_id", "=", "h.call_id").where("p.user_id", "=", userId)),
-      ]),
-    )
-    .executeTakeFirst();
+  const row = await findCallWithParticipant(db, userId, callId);
   return !!row;
-}
-
-/** Links that point at this file: `/api/files/<id>`, `/phpapi/files/<id>`, optionally with a query. */
-function linksTo(col: string, id: string): Expression<SqlBool> {
-  return sql<SqlBool>`(${sql.ref(col)} like ${`%/${id}`} or ${sql.ref(col)} like ${`%/${id}?%`})`;
 }
 
 type FileRef = Pick<StoredFile, "id" | "owner_id">;
@@ -53,21 +32,14 @@ type FileRef = Pick<StoredFile, "id" | "owner_id">;
  */
 async function ownerEmail(db: Db, file: FileRef): Promise<string | null> {
   if (file.owner_id === null) return null;
-  const u = await db.selectFrom("users").select("email").where("id", "=", file.owner_id).executeTakeFirst();
+  const u = await findUserEmail(db, file.owner_id);
   return u ? lower(u.email) : null;
 }
 
 async function sharedWith(db: Db, user: Reader, file: FileRef): Promise<boolean> {
   const owner = await ownerEmail(db, file);
   if (owner === null) return false;
-  const row = await db
-    .selectFrom("shared_files")
-    .select("id")
-    .where((eb) => eb.or([eb("stored_file_id", "=", file.id), linksTo("file_url", file.id)]))
-    .where((eb) => eb(eb.fn("lower", ["created_by"]), "=", owner))
-    .where((eb) => eb.or([eb(eb.fn("lower", ["created_by"]), "=", lower(user.email)), listHolds("shared_with_emails", user.email)]))
-    .limit(1)
-    .executeTakeFirst();
+  const row = await findShareOfFile(db, file.id, owner, lower(user.email));
   return !!row;
 }
 
@@ -75,20 +47,12 @@ async function sharedWith(db: Db, user: Reader, file: FileRef): Promise<boolean>
 async function postedWhereReadable(db: Db, user: Reader, file: FileRef): Promise<boolean> {
   if (file.owner_id === null) return false;
   const ownerId = file.owner_id;
-  const row = await db
-    .selectFrom("messages as m")
-    .innerJoin("channels as c", "c.id", "m.channel_id")
-    .select("m.id")
-    .where(linksTo("m.file_url", file.id))
-    .where("m.sender_id", "=", ownerId)
-    .where((eb) => eb.or([eb("c.type", "=", "public"), listHolds("c.members", user.email)]))
-    .limit(1)
-    .executeTakeFirst();
+  const row = await findPostOfFile(db, file.id, ownerId, lower(user.email));
   return !!row;
 }
 
 async function recordingOfCallWith(db: Db, userId: number, fileId: string): Promise<boolean> {
-  const call = await db.selectFrom("call_history").select("call_id").where("recording_file_id", "=", fileId).executeTakeFirst();
+  const call = await findCallIdByRecordingFile(db, fileId);
   return !!call && (await isCallParticipant(db, userId, call.call_id));
 }
 

@@ -19,6 +19,7 @@ import type { FileStorage } from "../../storage/types";
 import { onCallFinished } from "../calls/records";
 import { NOT_CONFIGURED, findCall, setRecording } from "./recording-state";
 import { insertStoredFile, storeStream } from "./service";
+import { findActiveStorageConfig, markRecordingProcessing } from "./repository";
 
 const MAX_CHUNK_BYTES = 64 * 1024 * 1024;
 const MAX_CHUNKS = 100_000;
@@ -28,14 +29,7 @@ const graceMs = () => Number(process.env.RECORDING_GRACE_MS ?? 15_000);
 const chunkKey = (callId: string, seq: number) => `recording-chunks/${callId}/${String(seq).padStart(6, "0")}`;
 
 async function activeStorage(ctx: AppContext): Promise<{ storage: FileStorage; backend: string } | null> {
-  const cfg = await ctx.db
-    .selectFrom("org_storage_config")
-    .select(["id", "storage_provider", "storage_config"])
-    .where("is_active", "=", true)
-    .where("storage_provider", "is not", null)
-    .orderBy("id")
-    .limit(1)
-    .executeTakeFirst();
+  const cfg = await findActiveStorageConfig(ctx.db);
   if (!cfg) return null;
   return { storage: storageFromSettings(cfg), backend: `org:${cfg.id}` };
 }
@@ -71,13 +65,7 @@ function runFfmpeg(input: string, output: string): Promise<void> {
  * moves recording → processing in one conditional UPDATE, and whoever wins does the work.
  */
 export async function finalizeRecording(ctx: AppContext, callId: string, ownerId: number | null): Promise<void> {
-  const won = await ctx.db
-    .updateTable("call_history")
-    .set({ recording_status: "processing", recording_error: null })
-    .where("call_id", "=", callId)
-    .where("recording_status", "=", "recording")
-    .returning(["call_id", "initiator_id", "recording_file_id"])
-    .executeTakeFirst();
+  const won = await markRecordingProcessing(ctx.db, callId);
   if (!won) return;
   await setRecording(ctx, callId, { recording_status: "processing" });
   const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), "recording-"));

@@ -22,6 +22,7 @@ import { decodeBase64, multipartUpload, runMiddleware, uploadedFile } from "./up
 import { testStorageConnection } from "./storage-test";
 import { NOT_CONFIGURED, findCall, loadFile, recordingConfigured, setRecording } from "./recording-state";
 import { recordingRoutes } from "./recording";
+import { findFirstStorageSettings } from "./repository";
 
 
 const itemId = z
@@ -179,7 +180,7 @@ export function fileRoutes(ctx: AppContext): Router {
 
   r.post("/test-storage-connection", requireAuth, async (req, res) => {
     if (!isAdmin(currentUser(req))) throw forbidden();
-    const saved = await ctx.db.selectFrom("org_storage_config").select("storage_config").orderBy("id").limit(1).executeTakeFirst();
+    const saved = await findFirstStorageSettings(ctx.db);
     res.json(await testStorageConnection(req.body, saved?.storage_config));
   });
 

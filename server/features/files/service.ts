@@ -2,15 +2,14 @@
 // hashed on the way; the row is written only once the bytes are safely stored.
 import crypto from "node:crypto";
 import { Transform, type Readable, type TransformCallback } from "node:stream";
-import type { Selectable } from "kysely";
 import type { AppContext } from "../../context";
-import type { StoredFilesTable } from "../../db/schema";
 import { HttpError } from "../../errors";
 import { storageKey, type FileStorage } from "../../storage/types";
 import { storageFromSettings } from "../../storage/org";
 import { tooLargeMessage } from "./meta";
+import { deleteStoredFileRow, findStorageConfigById, insertStoredFileRow, type StoredFile } from "./repository";
 
-export type StoredFile = Selectable<StoredFilesTable>;
+export type { StoredFile } from "./repository";
 
 export const UPLOAD_TYPES = ["file_library", "messages", "profile_photo", "recording"] as const;
 export type UploadType = (typeof UPLOAD_TYPES)[number];
@@ -110,23 +109,19 @@ export interface FileMeta {
 /** Writes the row for bytes already stored; if that fails the bytes are removed too. */
 export async function insertStoredFile(ctx: AppContext, bytes: StoredBytes, meta: FileMeta): Promise<StoredFile> {
   try {
-    return await ctx.db
-      .insertInto("stored_files")
-      .values({
-        // Picked one by one: `bytes` may be a multer file object carrying more than columns.
-        id: bytes.id,
-        storage_key: bytes.storage_key,
-        size_bytes: bytes.size_bytes,
-        checksum_sha256: bytes.checksum_sha256,
-        upload_type: meta.upload_type,
-        item_id: meta.item_id,
-        original_filename: meta.original_filename,
-        mime_type: meta.mime_type,
-        owner_id: meta.owner_id,
-        storage_backend: meta.storage_backend ?? ctx.storage.backend,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    return await insertStoredFileRow(ctx.db, {
+      // Picked one by one: `bytes` may be a multer file object carrying more than columns.
+      id: bytes.id,
+      storage_key: bytes.storage_key,
+      size_bytes: bytes.size_bytes,
+      checksum_sha256: bytes.checksum_sha256,
+      upload_type: meta.upload_type,
+      item_id: meta.item_id,
+      original_filename: meta.original_filename,
+      mime_type: meta.mime_type,
+      owner_id: meta.owner_id,
+      storage_backend: meta.storage_backend ?? ctx.storage.backend,
+    });
   } catch (err) {
     await (meta.storage ?? ctx.storage).delete(bytes.storage_key).catch(() => {});
     throw err;
@@ -135,7 +130,7 @@ export async function insertStoredFile(ctx: AppContext, bytes: StoredBytes, meta
 
 /** Removes the row, then the bytes (a row without bytes would be a broken link; the reverse is only waste). */
 export async function deleteStoredFile(ctx: AppContext, file: Pick<StoredFile, "id" | "storage_key" | "storage_backend">): Promise<void> {
-  await ctx.db.deleteFrom("stored_files").where("id", "=", file.id).execute();
+  await deleteStoredFileRow(ctx.db, file.id);
   const storage = await storageOf(ctx, file).catch(() => ctx.storage);
   await storage.delete(file.storage_key).catch((err) => ctx.log.warn({ err, key: file.storage_key }, "could not delete file bytes"));
 }
@@ -144,11 +139,7 @@ export async function deleteStoredFile(ctx: AppContext, file: Pick<StoredFile, "
 export async function storageOf(ctx: AppContext, file: Pick<StoredFile, "storage_backend">): Promise<FileStorage> {
   const m = /^org:(\d+)$/.exec(file.storage_backend);
   if (!m) return ctx.storage;
-  const cfg = await ctx.db
-    .selectFrom("org_storage_config")
-    .select(["id", "storage_provider", "storage_config"])
-    .where("id", "=", Number(m[1]))
-    .executeTakeFirst();
+  const cfg = await findStorageConfigById(ctx.db, Number(m[1]));
   if (!cfg) throw new Error(`storage configuration ${m[1]} is gone`);
   return storageFromSettings(cfg);
 }

@@ -47,3 +47,8 @@ export async function findOpenInvitation(db: Db, token: string, lock = false) {
 export async function markAccepted(db: Db, id: number, userId: number): Promise<void> {
   await db.updateTable("invitations").set({ accepted_at: new Date(), accepted_user_id: userId }).where("id", "=", id).execute();
 }
+
+/** The account an accepted invitation creates. */
+export async function insertInvitedUser(db: Db, email: string, fullName: string, passwordHash: string): Promise<User> {
+  return db.insertInto("users").values({ email, full_name: fullName, password_hash: passwordHash }).returningAll().executeTakeFirstOrThrow();
+}

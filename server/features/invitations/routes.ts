@@ -17,6 +17,7 @@ import {
   INVITE_POLICIES,
   findOpenInvitation,
   insertInvitation,
+  insertInvitedUser,
   markAccepted,
   readInvitePolicy,
   writeInvitePolicy,
@@ -94,11 +95,7 @@ export function invitationRoutes(ctx: AppContext): Router {
       const inv = await findOpenInvitation(trx, body.data.token, true);
       if (!inv) throw notFound(INVITE_GONE);
       await assertEmailFree(trx, inv.email);
-      const created = await trx
-        .insertInto("users")
-        .values({ email: inv.email, full_name: body.data.full_name, password_hash: passwordHash })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const created = await insertInvitedUser(trx, inv.email, body.data.full_name, passwordHash);
       await markAccepted(trx, inv.id, created.id);
       return created;
     });

@@ -2,6 +2,7 @@
 // today: push their presence to subscribers at once instead of waiting for the next change.
 import type { AppContext, EntityEvent } from "../../context";
 import { TIME_OFF } from "@shared/entities/approval_requests";
+import { findUserIdByEmail } from "./repository";
 
 export function wireTimeOffPresence(ctx: AppContext): () => void {
   const onChange = (e: EntityEvent) => {
@@ -9,7 +10,7 @@ export function wireTimeOffPresence(ctx: AppContext): () => void {
     if (!row || row.category !== TIME_OFF) return;
     if (e.op === "update" && (e.before as { status?: unknown } | null)?.status === row.status) return;
     void (async () => {
-      const user = await ctx.db.selectFrom("users").select("id").where("email", "=", String(row.created_by).toLowerCase()).executeTakeFirst();
+      const user = await findUserIdByEmail(ctx.db, String(row.created_by).toLowerCase());
       if (user) await ctx.realtime?.presence.push([user.id]);
     })().catch((err: unknown) => ctx.log.warn({ err }, "time off presence push failed"));
   };

@@ -3,7 +3,7 @@
 import { format } from "date-fns";
 import type { Db } from "../../db";
 import type { PresenceState } from "@shared/realtime";
-import { TIME_OFF } from "@shared/entities/approval_requests";
+import { findUserIdsOnTimeOff } from "./repository";
 
 /** The server's calendar day as YYYY-MM-DD, the form the request's dates are stored in. */
 export const localDay = (now = new Date()) => format(now, "yyyy-MM-dd");
@@ -11,16 +11,7 @@ export const localDay = (now = new Date()) => format(now, "yyyy-MM-dd");
 /** Which of these users have approved Time Off covering `day`. */
 export async function usersOnTimeOff(db: Db, userIds: number[], day: string): Promise<Set<number>> {
   if (userIds.length === 0) return new Set();
-  const rows = await db
-    .selectFrom("approval_requests")
-    .innerJoin("users", (j) => j.on((eb) => eb(eb.fn("lower", ["users.email"]), "=", eb.ref("approval_requests.created_by"))))
-    .select("users.id")
-    .where("users.id", "in", userIds)
-    .where("approval_requests.category", "=", TIME_OFF)
-    .where("approval_requests.status", "=", "approved")
-    .where("approval_requests.start_date", "<=", day)
-    .where((eb) => eb.or([eb("approval_requests.end_date", ">=", day), eb.and([eb("approval_requests.end_date", "is", null), eb("approval_requests.start_date", "=", day)])]))
-    .execute();
+  const rows = await findUserIdsOnTimeOff(db, userIds, day);
   return new Set(rows.map((r) => r.id));
 }
 

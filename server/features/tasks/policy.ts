@@ -8,6 +8,7 @@ import { TASK_CHANNELS } from "@shared/constants";
 import { canReadChannel } from "../chat/channels.policy";
 import { emailOf, listContains, listHas, sameEmail } from "../../entities/policy-helpers";
 import type { RowOf, TablePolicy } from "../../entities/policy";
+import { findMessageWithChannel, findTaskBySourceMessage } from "./repository";
 
 type TaskAccess = Pick<RowOf<"tasks">, "assignee_email" | "assignee_emails" | "created_by">;
 
@@ -19,12 +20,7 @@ export function isTaskPerson(user: User, row: TaskAccess): boolean {
 const canTouch = (user: User, row: TaskAccess) => isPrivileged(user) || isTaskPerson(user, row);
 
 async function sourceMessage(db: DbLike, user: User, messageId: number) {
-  const msg = await db
-    .selectFrom("messages")
-    .innerJoin("channels", "channels.id", "messages.channel_id")
-    .select(["messages.id", "messages.channel_id", "channels.name", "channels.type", "channels.members"])
-    .where("messages.id", "=", messageId)
-    .executeTakeFirst();
+  const msg = await findMessageWithChannel(db, messageId);
   if (!msg || !canReadChannel(user, msg)) throw notFound("Message not found");
   return msg;
 }
@@ -40,7 +36,7 @@ export const tasksPolicy: TablePolicy<"tasks"> = {
     if (input.source_message_id == null) return true;
     const msg = await sourceMessage(db, user, Number(input.source_message_id));
     if (!(TASK_CHANNELS as readonly string[]).includes(msg.name) || !isPrivileged(user)) return false;
-    const existing = await db.selectFrom("tasks").select("id").where("source_message_id", "=", msg.id).executeTakeFirst();
+    const existing = await findTaskBySourceMessage(db, msg.id);
     if (existing) throw new HttpError(409, "Insert failed: a task already exists for this message");
     return true;
   },
