@@ -21,7 +21,7 @@ import { EventDetailDialog } from "./components/EventDetailDialog";
 import { EventFormDialog } from "./components/EventFormDialog";
 import { UpcomingPanel } from "./components/UpcomingPanel";
 import { FeedDialog } from "./components/FeedDialog";
-import { DeleteEventDialog } from "./components/DeleteEventDialog";
+import { ConfirmDialog } from "../../ui/ConfirmDialog";
 
 const VIEW_KEY = "calendar_view";
 const UPCOMING_DAYS = 14;
@@ -154,12 +154,15 @@ export default function CalendarPage() {
           actions.cancelOccurrence(i);
         }}
       />
-      <DeleteEventDialog
-        event={deleting}
+      <ConfirmDialog
+        open={!!deleting}
+        title="Delete event"
+        description={deleting?.recurrence_rule ? "Are you sure you want to delete every occurrence of this event?" : "Are you sure you want to delete this event?"}
+        confirmLabel="Delete"
         onCancel={() => setDeleting(null)}
-        onConfirm={(e) => {
+        onConfirm={() => {
+          if (deleting) actions.remove(deleting);
           setDeleting(null);
-          actions.remove(e);
         }}
       />
       <TaskDetailDialog task={openTask} onClose={() => setOpenTask(null)} onEdit={() => navigate("/Tasks")} />

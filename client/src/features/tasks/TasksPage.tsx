@@ -11,7 +11,7 @@ import { useTaskActions } from "./useTaskActions";
 import { TaskColumns } from "./components/TaskColumns";
 import { TaskDetailDialog } from "./TaskDetailDialog";
 import { TaskFormDialog } from "./components/TaskFormDialog";
-import { DeleteTaskDialog } from "./components/DeleteTaskDialog";
+import { ConfirmDialog } from "../../ui/ConfirmDialog";
 
 type Layout = "list" | "board";
 const LAYOUT_KEY = "tasks_layout";
@@ -110,12 +110,15 @@ export default function TasksPage() {
         }}
       />
       <TaskFormDialog open={!!form} task={form?.task ?? null} onClose={() => setForm(null)} />
-      <DeleteTaskDialog
-        task={deleting}
+      <ConfirmDialog
+        open={!!deleting}
+        title="Delete task"
+        description="Are you sure you want to delete this task?"
+        confirmLabel="Delete"
         onCancel={() => setDeleting(null)}
-        onConfirm={(t) => {
+        onConfirm={() => {
+          if (deleting) actions.remove(deleting);
           setDeleting(null);
-          actions.remove(t);
         }}
       />
     </PageLayout>
