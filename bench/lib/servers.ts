@@ -38,7 +38,9 @@ export function freePort(): Promise<number> {
 export async function spawnServer(script: string, env: Record<string, string>, args: string[] = [], port?: number): Promise<Running> {
   port ??= await freePort();
   const log: string[] = [];
-  const proc = spawn(process.execPath, ["--expose-gc", "--import", "tsx", script, "--port", String(port), ...args], {
+  // BENCH_NODE_ARGS: extra flags for the servers under test, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
+  const extra = (process.env.BENCH_NODE_ARGS ?? "").split(/\s+/).filter(Boolean);
+  const proc = spawn(process.execPath, [...extra, "--expose-gc", "--import", "tsx", script, "--port", String(port), ...args], {
     cwd: root,
     env: { ...process.env, LOG_LEVEL: "warn", ...env, PORT: String(port), HOST: "127.0.0.1" },
     stdio: ["ignore", "pipe", "pipe"],

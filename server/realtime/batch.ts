@@ -1,6 +1,7 @@
-// Coalesces lookups made in the same turn of the event loop into one query. A reconnect storm
-// (thousands of handshakes within a second after a restart) then costs a few dozen round trips
-// instead of several per socket.
+// Coalesces lookups into one query: those made in the same turn of the event loop, and those made
+// while the previous query is still running. A lone lookup goes out at once; in a reconnect storm
+// (thousands of handshakes within a second after a restart) batches grow with the load, so the
+// storm costs a few dozen round trips instead of several per socket.
 export class Batcher<K, V> {
   private waiting = new Map<K, { resolve: (v: V | undefined) => void; reject: (e: unknown) => void }[]>();
   private scheduled = false;
@@ -9,8 +10,8 @@ export class Batcher<K, V> {
   constructor(
     /** Answers for every key it can; keys missing from the map resolve to undefined. */
     private load: (keys: K[]) => Promise<Map<K, V>>,
-    private lanes = 4,
-    private maxBatch = 500,
+    private lanes = 1,
+    private maxBatch = 1000,
   ) {}
 
   get(key: K): Promise<V | undefined> {

@@ -1,5 +1,7 @@
 // Presence's SQL: the status columns of the users table, and the approved Time Off that shows users as away.
+import { sql, type ExpressionBuilder } from "kysely";
 import type { Db } from "../../db";
+import type { Database } from "../../db/schema";
 import type { UserStatus } from "@shared/realtime";
 import { TIME_OFF } from "@shared/entities/approval_requests";
 
@@ -9,10 +11,19 @@ export interface PresenceRow {
   show_online_status: boolean;
   /** A deactivated user is offline whatever sockets they had a moment ago. */
   is_active: boolean;
+  /** Approved Time Off covers the day asked for: the user shows as away. */
+  on_time_off: boolean;
 }
 
-export function findPresenceRows(db: Db, userIds: number[]): Promise<PresenceRow[]> {
-  return db.selectFrom("users").select(["id", "user_status", "show_online_status", "is_active"]).where("id", "in", userIds).execute();
+/** Presence fields of these users, with whether approved Time Off covers `day` (YYYY-MM-DD): one statement. */
+export async function findPresenceRows(db: Db, userIds: number[], day: string): Promise<PresenceRow[]> {
+  const rows = await db
+    .selectFrom("users")
+    .select(["id", "user_status", "show_online_status", "is_active"])
+    .select((eb) => onTimeOff(eb, day).as("on_time_off"))
+    .where("id", "in", userIds)
+    .execute();
+  return rows.map((r) => ({ ...r, on_time_off: !!r.on_time_off }));
 }
 
 export async function saveUserStatus(db: Db, userId: number, status: UserStatus): Promise<void> {
@@ -23,17 +34,27 @@ export async function markLastSeen(db: Db, userIds: number[], at: Date): Promise
   await db.updateTable("users").set({ last_seen_at: at }).where("id", "in", userIds).execute();
 }
 
+/** Approved Time Off of the user in scope (`users`) covers `day`; a request without an end date covers its start day. */
+function onTimeOff(eb: ExpressionBuilder<Database, "users">, day: string) {
+  return eb.exists(
+    eb
+      .selectFrom("approval_requests")
+      .select(sql.lit(1).as("one"))
+      .where((w) => w(w.ref("approval_requests.created_by"), "=", w.fn<string>("lower", ["users.email"])))
+      .where("approval_requests.category", "=", TIME_OFF)
+      .where("approval_requests.status", "=", "approved")
+      .where("approval_requests.start_date", "<=", day)
+      .where((w) => w.or([w("approval_requests.end_date", ">=", day), w.and([w("approval_requests.end_date", "is", null), w("approval_requests.start_date", "=", day)])])),
+  );
+}
+
 /** Which of these users have approved Time Off covering `day` (YYYY-MM-DD). */
 export function findUserIdsOnTimeOff(db: Db, userIds: number[], day: string): Promise<{ id: number }[]> {
   return db
-    .selectFrom("approval_requests")
-    .innerJoin("users", (j) => j.on((eb) => eb(eb.fn("lower", ["users.email"]), "=", eb.ref("approval_requests.created_by"))))
-    .select("users.id")
-    .where("users.id", "in", userIds)
-    .where("approval_requests.category", "=", TIME_OFF)
-    .where("approval_requests.status", "=", "approved")
-    .where("approval_requests.start_date", "<=", day)
-    .where((eb) => eb.or([eb("approval_requests.end_date", ">=", day), eb.and([eb("approval_requests.end_date", "is", null), eb("approval_requests.start_date", "=", day)])]))
+    .selectFrom("users")
+    .select("id")
+    .where("id", "in", userIds)
+    .where((eb) => onTimeOff(eb, day))
     .execute();
 }
 

@@ -5,7 +5,7 @@ import type { Logger } from "pino";
 import type { Db } from "../../db";
 import type { UserStatus, PresenceState } from "@shared/realtime";
 import type { PresenceStore } from "./store";
-import { applyTimeOff } from "./time-off";
+import { localDay } from "./time-off";
 import { findPresenceRows, markLastSeen, saveUserStatus, type PresenceRow } from "./repository";
 
 export const presenceRoom = (userId: number) => `presence:${userId}`;
@@ -27,8 +27,13 @@ export class PresenceService {
   /** Last touch per user from polling, so a client polling every second costs one touch a second at most. */
   private lastPoll = new Map<number, number>();
   private timers: NodeJS.Timeout[] = [];
-  /** Touches asked for in this turn of the event loop: a reconnect storm costs one store call and one push per turn. */
-  private touching: { ids: Set<number>; done: Promise<void> } | null = null;
+  /**
+   * Touches asked for since the last one started: they go out together once it is done (or in the
+   * next turn of the event loop when none is running), so a reconnect storm costs a handful of
+   * store calls and pushes, growing in size with the load, instead of one per socket.
+   */
+  private queued: { ids: Set<number>; done: Promise<void>; resolve: () => void } | null = null;
+  private touchRunning = false;
 
   constructor(private opts: PresenceOptions) {}
 
@@ -53,18 +58,28 @@ export class PresenceService {
   }
 
   private touchSoon(userId: number): Promise<void> {
-    if (!this.touching) {
-      const ids = new Set<number>();
-      const done = new Promise<void>((resolve) =>
-        setImmediate(() => {
-          this.touching = null;
-          void this.touch([...ids]).finally(resolve);
-        }),
-      );
-      this.touching = { ids, done };
+    if (!this.queued) {
+      let resolve!: () => void;
+      const done = new Promise<void>((r) => (resolve = r));
+      this.queued = { ids: new Set(), done, resolve };
+      if (!this.touchRunning) setImmediate(() => void this.flushTouches());
     }
-    this.touching.ids.add(userId);
-    return this.touching.done;
+    this.queued.ids.add(userId);
+    return this.queued.done;
+  }
+
+  private async flushTouches(): Promise<void> {
+    const batch = this.queued;
+    if (!batch || this.touchRunning) return;
+    this.queued = null;
+    this.touchRunning = true;
+    try {
+      await this.touch([...batch.ids]);
+    } finally {
+      this.touchRunning = false;
+      batch.resolve();
+      if (this.queued) setImmediate(() => void this.flushTouches());
+    }
   }
 
   async socketDisconnected(userId: number): Promise<void> {
@@ -94,12 +109,9 @@ export class PresenceService {
   async current(userIds: number[]): Promise<PresenceState[]> {
     const ids = [...new Set(userIds)];
     if (ids.length === 0) return [];
-    const [rows, online] = await Promise.all([
-      findPresenceRows(this.opts.db, ids),
-      this.onlineSet(ids),
-    ]);
+    const [rows, online] = await Promise.all([findPresenceRows(this.opts.db, ids, localDay()), this.onlineSet(ids)]);
     // A deactivated user is offline at once, not one grace period after their sockets closed.
-    return applyTimeOff(this.opts.db, rows.map((r) => present(r, online.has(r.id) && r.is_active)));
+    return rows.map((r) => present(r, online.has(r.id) && r.is_active));
   }
 
   /** Saves the user's status, marks them seen, pushes to subscribers and returns the new state. */
@@ -153,6 +165,6 @@ export class PresenceService {
 }
 
 function present(r: PresenceRow, online: boolean): PresenceState {
-  // A user who hides their status shows as away to everyone else.
-  return { user_id: r.id, user_status: r.show_online_status ? r.user_status : "away", online };
+  // A user who hides their status, or is on approved Time Off today, shows as away to everyone else.
+  return { user_id: r.id, user_status: r.show_online_status && !r.on_time_off ? r.user_status : "away", online };
 }

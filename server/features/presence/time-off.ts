@@ -2,7 +2,6 @@
 // inclusive; a request without an end date covers its start day).
 import { format } from "date-fns";
 import type { Db } from "../../db";
-import type { PresenceState } from "@shared/realtime";
 import { findUserIdsOnTimeOff } from "./repository";
 
 /** The server's calendar day as YYYY-MM-DD, the form the request's dates are stored in. */
@@ -13,10 +12,4 @@ export async function usersOnTimeOff(db: Db, userIds: number[], day: string): Pr
   if (userIds.length === 0) return new Set();
   const rows = await findUserIdsOnTimeOff(db, userIds, day);
   return new Set(rows.map((r) => r.id));
-}
-
-/** Shows users on Time Off today as away, whatever status they set. */
-export async function applyTimeOff(db: Db, states: PresenceState[], day = localDay()): Promise<PresenceState[]> {
-  const away = await usersOnTimeOff(db, states.map((s) => s.user_id), day);
-  return away.size === 0 ? states : states.map((s) => (away.has(s.user_id) ? { ...s, user_status: "away" } : s));
 }
