@@ -48,16 +48,6 @@ function onTimeOff(eb: ExpressionBuilder<Database, "users">, day: string) {
   );
 }
 
-/** Which of these users have approved Time Off covering `day` (YYYY-MM-DD). */
-export function findUserIdsOnTimeOff(db: Db, userIds: number[], day: string): Promise<{ id: number }[]> {
-  return db
-    .selectFrom("users")
-    .select("id")
-    .where("id", "in", userIds)
-    .where((eb) => onTimeOff(eb, day))
-    .execute();
-}
-
 export function findUserIdByEmail(db: Db, email: string): Promise<{ id: number } | undefined> {
   return db.selectFrom("users").select("id").where("email", "=", email).executeTakeFirst();
 }

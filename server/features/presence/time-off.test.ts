@@ -4,7 +4,7 @@ import { addDays, format } from "date-fns";
 import { ENGINES, startTestApp, makeUser, makeApproval, api, type TestApp, type TestUser } from "../../test/harness";
 import { connect, call, record, until, type ClientSocket } from "../../realtime/test-clients";
 import type { PresenceState } from "@shared/realtime";
-import { usersOnTimeOff } from "./time-off";
+import { findPresenceRows } from "./repository";
 
 const day = (offset: number) => format(addDays(new Date(), offset), "yyyy-MM-dd");
 
@@ -29,6 +29,8 @@ describe.each(ENGINES)("presence on Time Off (%s)", (engine) => {
 
   it("counts only approved Time Off covering the day, both ends included", async () => {
     const ids = [off, pending, other, oneDay].map((u) => u.user.id);
+    const usersOnTimeOff = async (db: TestApp["ctx"]["db"], userIds: number[], d: string) =>
+      new Set((await findPresenceRows(db, userIds, d)).filter((r) => r.on_time_off).map((r) => r.id));
     expect(await usersOnTimeOff(app.ctx.db, ids, day(0))).toEqual(new Set([off.user.id, oneDay.user.id]));
     expect(await usersOnTimeOff(app.ctx.db, ids, day(1))).toEqual(new Set([off.user.id]));
     expect(await usersOnTimeOff(app.ctx.db, ids, day(2))).toEqual(new Set([other.user.id]));
