@@ -6,6 +6,7 @@ import type { Db } from "../../db";
 import type { UserStatus, PresenceState } from "@shared/realtime";
 import type { PresenceStore } from "./store";
 import { localDay } from "./time-off";
+import { Batcher } from "../../realtime/batch";
 import { findPresenceRows, markLastSeen, saveUserStatus, type PresenceRow } from "./repository";
 
 export const presenceRoom = (userId: number) => `presence:${userId}`;
@@ -28,12 +29,13 @@ export class PresenceService {
   private lastPoll = new Map<number, number>();
   private timers: NodeJS.Timeout[] = [];
   /**
-   * Touches asked for since the last one started: they go out together once it is done (or in the
-   * next turn of the event loop when none is running), so a reconnect storm costs a handful of
-   * store calls and pushes, growing in size with the load, instead of one per socket.
+   * Touches from new sockets: those asked for while one runs go out together once it is done, so a
+   * reconnect storm costs a handful of store calls and pushes instead of one per socket.
    */
-  private queued: { ids: Set<number>; done: Promise<void>; resolve: () => void } | null = null;
-  private touchRunning = false;
+  private touches = new Batcher<number, never>(async (ids) => {
+    await this.touch(ids);
+    return new Map<number, never>();
+  });
 
   constructor(private opts: PresenceOptions) {}
 
@@ -57,29 +59,8 @@ export class PresenceService {
     return this.touchSoon(userId);
   }
 
-  private touchSoon(userId: number): Promise<void> {
-    if (!this.queued) {
-      let resolve!: () => void;
-      const done = new Promise<void>((r) => (resolve = r));
-      this.queued = { ids: new Set(), done, resolve };
-      if (!this.touchRunning) setImmediate(() => void this.flushTouches());
-    }
-    this.queued.ids.add(userId);
-    return this.queued.done;
-  }
-
-  private async flushTouches(): Promise<void> {
-    const batch = this.queued;
-    if (!batch || this.touchRunning) return;
-    this.queued = null;
-    this.touchRunning = true;
-    try {
-      await this.touch([...batch.ids]);
-    } finally {
-      this.touchRunning = false;
-      batch.resolve();
-      if (this.queued) setImmediate(() => void this.flushTouches());
-    }
+  private async touchSoon(userId: number): Promise<void> {
+    await this.touches.get(userId);
   }
 
   async socketDisconnected(userId: number): Promise<void> {
