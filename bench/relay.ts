@@ -4,6 +4,7 @@ import http from "node:http";
 import { Server } from "socket.io";
 import type { Ack, ChatMessage } from "../shared/realtime";
 import { LIMITS } from "../shared/constants";
+import { LISTEN_BACKLOG } from "../server/config";
 
 const arg = (name: string, dflt: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -53,5 +54,6 @@ io.on("connection", (socket) => {
   });
 });
 
-server.listen(port, "127.0.0.1", () => console.log(`relay listening on ${port}`));
+// The app's listen queue, so both are compared on the same footing.
+server.listen({ port, host: "127.0.0.1", backlog: LISTEN_BACKLOG }, () => console.log(`relay listening on ${port}`));
 for (const sig of ["SIGINT", "SIGTERM"] as const) process.on(sig, () => io.close(() => process.exit(0)));

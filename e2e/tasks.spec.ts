@@ -136,8 +136,14 @@ test("tasks: create with validation, drag between statuses on the board and by k
   const before = await todo.locator("[data-task-title]").evaluateAll((els) => els.map((e) => e.getAttribute("data-task-title")));
   expect(before[0]).toBe(b);
   await page.getByRole("button", { name: `Move ${b}` }).focus();
+  // Each key waits for the board to announce the last one, as a person would: an arrow pressed
+  // before the board has measured its drop targets after the pick-up moves nothing.
+  const live = page.getByRole("status").filter({ hasText: /draggable item/i });
   await page.keyboard.press("Space");
+  await expect(live).toHaveText(/was moved over droppable area/);
+  const pickedUp = (await live.textContent())!;
   await page.keyboard.press("ArrowDown");
+  await expect(live).not.toHaveText(pickedUp);
   await page.keyboard.press("Space");
   await expect.poll(() => todo.locator("[data-task-title]").evaluateAll((els) => els.map((e) => e.getAttribute("data-task-title")))).not.toEqual(before);
 

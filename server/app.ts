@@ -7,7 +7,7 @@ import http from "node:http";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import type { Config } from "./config";
+import { LISTEN_BACKLOG, type Config } from "./config";
 import { openDb, migrate, type DbHandle } from "./db";
 import { AppEvents, type AppContext } from "./context";
 import { authenticate } from "./auth/middleware";
@@ -207,7 +207,7 @@ export async function startApp(opts: StartOptions): Promise<RunningApp> {
   server.on("request", buildExpress(ctx));
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
-    server.listen(config.port, config.host, () => resolve());
+    server.listen({ port: config.port, host: config.host, backlog: LISTEN_BACKLOG }, () => resolve());
   });
   const addr = server.address();
   const port = typeof addr === "object" && addr ? addr.port : config.port;

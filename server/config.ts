@@ -5,6 +5,13 @@ import crypto from "node:crypto";
 import net from "node:net";
 import { LIMITS } from "@shared/constants";
 
+/**
+ * Pending connections the kernel may queue for the server (capped by net.core.somaxconn). After a
+ * restart every client reconnects at once: with Node's default of 511 the kernel drops the rest,
+ * and each dropped client waits 1 s, then 3 s, to retry.
+ */
+export const LISTEN_BACKLOG = 65_535;
+
 const DEFAULT_ICE = [{ urls: "stun:stun.l.google.com:19302" }, { urls: "stun:stun1.l.google.com:19302" }];
 
 const bool = z

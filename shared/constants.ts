@@ -35,6 +35,9 @@ export const LIMITS = {
   pollOnlineWindowMs: 5_000,
 } as const;
 
+/** A UUID in its usual text form (session ids, recording ids). */
+export const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export const TASK_CHANNELS = ["vr-bugs", "vr-ideas", "vr-problems"] as const;
 
 export const DEFAULT_JOB_TITLE = "Team Member";

@@ -12,6 +12,8 @@ import type { BenchRoom, BenchUser } from "./fixture";
 import { spawnServer, type Running } from "./servers";
 
 export interface RestartOptions {
+  /** A name for the report. */
+  server: string;
   script: string;
   env: Record<string, string>;
   port: number;
@@ -26,6 +28,7 @@ export interface RestartOptions {
 }
 
 export interface RestartResult {
+  server: string;
   signal: string;
   sockets: number;
   connectFailed: number;
@@ -179,6 +182,7 @@ export async function runRestart(o: RestartOptions): Promise<RestartResult> {
   closeAll(sockets);
   await server.stop();
   return {
+    server: o.server,
     signal: o.signal,
     sockets: live.length,
     connectFailed: conn.failed,

@@ -42,7 +42,8 @@ export async function spawnServer(script: string, env: Record<string, string>, a
   const extra = (process.env.BENCH_NODE_ARGS ?? "").split(/\s+/).filter(Boolean);
   const proc = spawn(process.execPath, [...extra, "--expose-gc", "--import", "tsx", script, "--port", String(port), ...args], {
     cwd: root,
-    env: { ...process.env, LOG_LEVEL: "warn", ...env, PORT: String(port), HOST: "127.0.0.1" },
+    // As deployed (the Dockerfile sets NODE_ENV=production), quieter logs.
+    env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "warn", ...env, PORT: String(port), HOST: "127.0.0.1" },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const keep = (d: Buffer) => {

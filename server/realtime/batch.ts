@@ -1,18 +1,39 @@
 // Coalesces lookups into one query: those made in the same turn of the event loop, and those made
-// while the previous query is still running. A lone lookup goes out at once; in a reconnect storm
-// (thousands of handshakes within a second after a restart) batches grow with the load, so the
-// storm costs a few dozen round trips instead of several per socket.
+// while the previous query is still running or within `minGapMs` of its start. A lone lookup goes
+// out at once; in a reconnect storm (thousands of handshakes within a second after a restart)
+// batches grow with the load, so the storm costs a few dozen round trips instead of several per
+// socket, and each costs a handshake at most `minGapMs` of waiting.
+export interface BatcherOptions {
+  /** Queries running at once. */
+  lanes?: number;
+  maxBatch?: number;
+  /** The least time between the starts of two batches. */
+  minGapMs?: number;
+}
+
+/** What a handshake may wait for its batch in a storm: 50 ms, so however many sockets arrive, each lookup costs at most 20 queries/s. */
+export const STORM_GAP_MS = 50;
+
 export class Batcher<K, V> {
   private waiting = new Map<K, { resolve: (v: V | undefined) => void; reject: (e: unknown) => void }[]>();
   private scheduled = false;
   private busy = 0;
+  private lastStart = -Infinity;
+  private timer: NodeJS.Timeout | null = null;
+
+  private lanes: number;
+  private maxBatch: number;
+  private minGapMs: number;
 
   constructor(
     /** Answers for every key it can; keys missing from the map resolve to undefined. */
     private load: (keys: K[]) => Promise<Map<K, V>>,
-    private lanes = 1,
-    private maxBatch = 1000,
-  ) {}
+    opts: BatcherOptions = {},
+  ) {
+    this.lanes = opts.lanes ?? 1;
+    this.maxBatch = opts.maxBatch ?? 1000;
+    this.minGapMs = opts.minGapMs ?? STORM_GAP_MS;
+  }
 
   get(key: K): Promise<V | undefined> {
     return new Promise((resolve, reject) => {
@@ -30,7 +51,16 @@ export class Batcher<K, V> {
   }
 
   private drain(): void {
-    while (this.waiting.size && this.busy < this.lanes) {
+    while (this.waiting.size && this.busy < this.lanes && !this.timer) {
+      const wait = this.lastStart + this.minGapMs - performance.now();
+      if (wait > 0) {
+        this.timer = setTimeout(() => {
+          this.timer = null;
+          this.drain();
+        }, wait);
+        return;
+      }
+      this.lastStart = performance.now();
       const batch = [...this.waiting].slice(0, this.maxBatch);
       for (const [k] of batch) this.waiting.delete(k);
       this.busy++;

@@ -6,7 +6,7 @@ import { Server } from "socket.io";
 import { createClient } from "redis";
 import { createAdapter } from "@socket.io/redis-streams-adapter";
 import type { AppContext } from "../context";
-import { jwtVerify } from "jose";
+import { readTokenClaims } from "../auth/tokens";
 import { LIMITS, MESSAGES } from "@shared/constants";
 import { rooms } from "@shared/realtime";
 import { RealtimeHub, type IoServer, type IoSocket, type SocketUser } from "./hub";
@@ -16,7 +16,7 @@ import { wireFanout } from "./fanout";
 import { Batcher } from "./batch";
 import { findSocketUser, loadSocketSessions, usersWithPendingSignals, type SocketSession } from "./repository";
 import { RedisRateLimiter } from "./ratelimit";
-import { PresenceService } from "../features/presence/service";
+import { PresenceService, presenceRoom } from "../features/presence/service";
 import { MemoryPresenceStore, RedisPresenceStore, type RedisClient } from "../features/presence/store";
 import { pushPendingSignals, pruneSignals } from "../features/calls/signals";
 import { leaveCallsOf, sweepUnanswered } from "../features/calls/service";
@@ -28,21 +28,6 @@ function handshakeToken(socket: IoSocket): string | undefined {
   if (typeof auth?.token === "string") return auth.token.replace(/^Bearer\s+/i, "");
   const h = socket.handshake.headers.authorization;
   return h && /^Bearer\s+/i.test(h) ? h.replace(/^Bearer\s+/i, "").trim() : undefined;
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** The token's signature and expiry, checked without the database (the session is checked in a batch). */
-async function readClaims(secret: Uint8Array, token: string | undefined): Promise<{ sid: string; userId: number } | null> {
-  if (!token || token.length > 4096) return null;
-  try {
-    const { payload } = await jwtVerify(token, secret, { algorithms: ["HS256"] });
-    const userId = Number(payload.sub);
-    if (typeof payload.sid !== "string" || !UUID.test(payload.sid) || !Number.isInteger(userId)) return null;
-    return { sid: payload.sid, userId };
-  } catch {
-    return null;
-  }
 }
 
 export async function attachRealtime(server: http.Server, ctx: AppContext, commands: CommandTable): Promise<{ close: () => Promise<void> }> {
@@ -64,9 +49,16 @@ export async function attachRealtime(server: http.Server, ctx: AppContext, comma
     io.adapter(createAdapter(redis, { streamName: `${p}:socket.io`, channelPrefix: `${p}:socket.io`, sessionKeyPrefix: `${p}:sio:session:`, maxLen: 50_000 }));
   }
 
+  const hasMembers = (room: string) => io.of("/").adapter.rooms.has(room);
   const presence = new PresenceService({
     db: ctx.db,
-    send: (names, state) => io.to(names).emit("presence.update", state),
+    send: (names, state) => {
+      const to = redis ? names : names.filter(hasMembers);
+      if (to.length) io.to(to).emit("presence.update", state);
+    },
+    // On one node a room nobody is in reaches no one (a reconnect storm otherwise costs a query and
+    // a broadcast per returning user). With Redis, the other nodes' members count.
+    watched: redis ? undefined : (ids) => ids.filter((id) => hasMembers(presenceRoom(id))),
     log,
     graceMs: config.presenceGraceMs,
     store: redis ? new RedisPresenceStore(redis, `${config.redisPrefix}:presence:seen`) : new MemoryPresenceStore(),
@@ -89,7 +81,7 @@ export async function attachRealtime(server: http.Server, ctx: AppContext, comma
   // socket was away must not come back through connection state recovery.
   io.use(async (socket, next) => {
     try {
-      const claims = await readClaims(config.jwtSecret, handshakeToken(socket));
+      const claims = await readTokenClaims(config.jwtSecret, handshakeToken(socket));
       const s = claims && (await sessions.get(claims.sid));
       if (!claims || !s || s.user.id !== claims.userId) return next(new Error(MESSAGES.notAuthenticated));
       // A recovered socket keeps its rooms: only the same user may take them back.

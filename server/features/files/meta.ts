@@ -108,5 +108,3 @@ export function formatLimit(bytes: number): string {
 }
 
 export const tooLargeMessage = (maxBytes: number) => `File too large (max ${formatLimit(maxBytes)})`;
-
-export const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

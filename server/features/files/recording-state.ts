@@ -4,7 +4,7 @@ import type { User } from "../../db/schema";
 import { notFound } from "../../errors";
 import { publishCall } from "../calls/records";
 import { isCallParticipant } from "./access";
-import { UUID_RE } from "./meta";
+import { UUID_RE } from "@shared/constants";
 import { findCallRecordingState, findStoredFile, hasActiveStorageConfig, updateCallRecording, type StoredFile } from "./repository";
 
 export const NOT_CONFIGURED = "Recording not configured for your organization";

@@ -2,6 +2,8 @@ import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import { ENGINES, startTestApp, makeUser, api, type TestApp, type TestUser } from "../../test/harness";
 import { connect, call, record, until, sleep, type ClientSocket } from "../../realtime/test-clients";
 import type { PresenceState, SignalMessage } from "@shared/realtime";
+import { PresenceService } from "./service";
+import { MemoryPresenceStore } from "./store";
 
 const GRACE = 800;
 
@@ -79,5 +81,19 @@ describe.each(ENGINES)("presence (%s)", (engine) => {
     await until(seenA, (s) => s.user_id === b.user.id && !s.online, GRACE + 3000);
     const end = await until(inA, (s) => s.message_type === "call_end" && s.call_id === started.data.call_id);
     expect(end.from_user_id).toBe(b.user.id);
+  });
+
+  it("costs no query and no push for a user nobody watches", async () => {
+    let queries = 0;
+    const db = app.ctx.db.withPlugin({ transformQuery: (a) => (queries++, a.node), transformResult: async (a) => a.result });
+    const sent: PresenceState[] = [];
+    const watched = new Set([b.user.id]);
+    const svc = new PresenceService({ db, send: (_, st) => sent.push(st), store: new MemoryPresenceStore(), log: app.ctx.log, graceMs: 60_000, watched: (ids) => ids.filter((id) => watched.has(id)) });
+    await svc.socketConnected(c.user.id);
+    expect(queries).toBe(0);
+    expect(sent).toEqual([]);
+    await svc.socketConnected(b.user.id);
+    expect(queries).toBe(1);
+    expect(sent.map((st) => st.user_id)).toEqual([b.user.id]);
   });
 });

@@ -18,6 +18,11 @@ export interface PresenceOptions {
   store: PresenceStore;
   log: Logger;
   graceMs: number;
+  /**
+   * Of these users, those someone may be watching (default: all). On one node that is a
+   * presence room with a member; a reconnect storm then costs no presence query for nobody.
+   */
+  watched?: (userIds: number[]) => number[];
   /** Called once (cluster-wide) for users who just went offline. */
   onOffline?: (userIds: number[]) => Promise<void>;
 }
@@ -115,11 +120,15 @@ export class PresenceService {
 
   private async touch(userIds: number[]): Promise<void> {
     try {
-      const fresh = await this.opts.store.touch(userIds, Date.now());
+      const fresh = this.watchedOf(await this.opts.store.touch(userIds, Date.now()));
       if (fresh.length) await this.push(fresh);
     } catch (err) {
       this.opts.log.warn({ err }, "presence touch failed");
     }
+  }
+
+  private watchedOf(userIds: number[]): number[] {
+    return this.opts.watched ? this.opts.watched(userIds) : userIds;
   }
 
   private async heartbeat(): Promise<void> {
@@ -137,7 +146,8 @@ export class PresenceService {
       const gone = swept.filter((id) => !this.local.has(id));
       if (gone.length === 0) return;
       await markLastSeen(this.opts.db, gone, new Date());
-      await this.push(gone, new Set(gone));
+      const watched = this.watchedOf(gone);
+      if (watched.length) await this.push(watched, new Set(gone));
       await this.opts.onOffline?.(gone);
     } catch (err) {
       this.opts.log.warn({ err }, "presence sweep failed");
