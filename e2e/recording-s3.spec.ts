@@ -92,7 +92,10 @@ test("admin configures S3 (s3rver), tests the connection both ways; a recorded 1
     await expectStatus(caller.page, "idle");
 
     await caller.page.goto("/CallHistory");
-    const download = caller.page.getByRole("button", { name: "Download recording" }).first();
+    // The newest card is this call (a retry's history also holds the first try's call).
+    const card = caller.page.getByTestId("call-card").first();
+    const callId = await card.getAttribute("data-call-id");
+    const download = card.getByRole("button", { name: "Download recording" });
     await expect(download).toBeVisible({ timeout: 120_000 });
     await screenshot(caller.page, "call-history-recording");
     const [file] = await Promise.all([caller.page.waitForEvent("download"), download.click()]);
@@ -101,8 +104,8 @@ test("admin configures S3 (s3rver), tests the connection both ways; a recorded 1
       return res.json();
     });
     const calls = Array.isArray(history) ? history : (history.calls ?? history.data ?? []);
-    const recorded = calls.find((c: { recording?: { recording_status: string } }) => c.recording?.recording_status === "completed");
-    expect(recorded).toBeTruthy();
+    const recorded = calls.find((c: { call_id: string }) => c.call_id === callId);
+    expect(recorded?.recording?.recording_status).toBe("completed");
     expect(file.suggestedFilename()).toBe(`${recorded.call_id}.mp4`);
     const saved = path.join(dir, file.suggestedFilename());
     await file.saveAs(saved);

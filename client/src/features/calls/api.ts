@@ -34,6 +34,16 @@ export function upsertCallInHistory(record: CallRecord): void {
     next[i] = record;
     return next;
   });
+  // A fetch under way may have read the record before this change: fetch again once it is over.
+  if (queryClient.isFetching({ queryKey: callKeys.history }) > 0) refreshCallHistory();
+}
+
+/**
+ * Refetches the loaded history. Called on every `session.ready`: from then on the socket is in its
+ * rooms and gets every change, and a change made before it is in what this fetch reads.
+ */
+export function refreshCallHistory(): void {
+  void queryClient.invalidateQueries({ queryKey: callKeys.history });
 }
 
 /** Fetches with the bearer token (a plain link would not carry it) and saves as {call_id}.mp4. */

@@ -1,5 +1,5 @@
 import { addSocketHandlers } from "../../realtime/socket";
-import { upsertCallInHistory } from "./api";
+import { refreshCallHistory, upsertCallInHistory } from "./api";
 import { receiveSignal } from "./controller";
 import { useRecordingStatusStore } from "./recordingStatus";
 
@@ -7,6 +7,8 @@ import { useRecordingStatusStore } from "./recordingStatus";
 export function registerCallsSocket(): () => void {
   return addSocketHandlers((socket) => {
     socket.on("signals.receive", receiveSignal);
+    // A change pushed before the socket was in its rooms (just after a page load, or while away) was missed.
+    socket.on("session.ready", refreshCallHistory);
     socket.on("calls.update", (rec) => {
       upsertCallInHistory(rec);
       useRecordingStatusStore.getState().note(rec);
