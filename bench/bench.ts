@@ -202,6 +202,7 @@ async function main() {
 }
 
 const fmt = (v: number | null) => (v === null ? "never" : ms(v));
+const cpu = (v: number | null) => (v === null ? "n/a" : ms(v));
 
 interface Floods {
   limited: FloodResult;
@@ -252,10 +253,11 @@ function reportFlood({ limited, unlimited }: Floods) {
 
 function reportRestarts(list: RestartResult[]) {
   console.log(`\nRestart: sockets back after the server is stopped and started again (from /api/health answering)`);
+  console.log(`(cpu ms: CPU the new server process used from its start until /api/health answered, then until the last socket was back)`);
   console.log(
     table([
-      ["server", "signal", "sockets", "down ms", "50% ms", "95% ms", "100% ms", "not back", "posted", "checked", "lost", "resync retries"],
-      ...list.map((r) => [r.server, r.signal, r.sockets, ms(r.downMs), fmt(r.back50), fmt(r.back95), fmt(r.back100), r.notBack, r.posted, r.checkedDeliveries, r.lost, r.resyncFailures]),
+      ["server", "signal", "sockets", "down ms", "50% ms", "95% ms", "100% ms", "not back", "cpu to health", "cpu to 100%", "posted", "checked", "lost", "resync retries"],
+      ...list.map((r) => [r.server, r.signal, r.sockets, ms(r.downMs), fmt(r.back50), fmt(r.back95), fmt(r.back100), r.notBack, cpu(r.cpuToHealthMs), cpu(r.cpuToBackMs), r.posted, r.checkedDeliveries, r.lost, r.resyncFailures]),
     ]),
   );
   for (const r of list.filter((x) => x.server === "app")) {

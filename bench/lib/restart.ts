@@ -4,6 +4,7 @@
 // succeeds). Measured: time from the new server answering /api/health until 50/95/100% of the
 // sockets have their session.ready again, and messages lost: messages posted by a few clients
 // around the restart that some member of the room never got, live or by resync.
+import fs from "node:fs";
 import { performance } from "node:perf_hooks";
 import type { ChatMessage } from "../../shared/realtime";
 import { ResyncPoints, resyncUntilDone, type ResyncSnapshot } from "../../shared/resync";
@@ -39,6 +40,9 @@ export interface RestartResult {
   back95: number | null;
   back100: number | null;
   notBack: number;
+  /** CPU time of the new server process (user + system) from its start until /api/health answered, and from then until 100% were back (null: not on Linux). */
+  cpuToHealthMs: number | null;
+  cpuToBackMs: number | null;
   posted: number;
   checkedDeliveries: number;
   lost: number;
@@ -46,6 +50,16 @@ export interface RestartResult {
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** User + system CPU milliseconds a process has used so far, from /proc (Linux only). */
+function cpuMsOf(pid: number | undefined): number | null {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime, stime in clock ticks (USER_HZ = 100)
+  } catch {
+    return null;
+  }
+}
 
 interface Watch {
   user: BenchUser;
@@ -155,8 +169,10 @@ export async function runRestart(o: RestartOptions): Promise<RestartResult> {
   await exited;
   server = await spawnServer(o.script, o.env, [], o.port);
   const healthAt = performance.now();
+  const cpuAtHealth = cpuMsOf(server.proc.pid);
   const end = healthAt + (o.waitMs ?? 60_000);
   while (backAt.size < live.length && performance.now() < end) await sleep(20);
+  const cpuAtBack = cpuMsOf(server.proc.pid);
   await sleep(1500);
   posting = false;
   await Promise.all(posters);
@@ -191,6 +207,8 @@ export async function runRestart(o: RestartOptions): Promise<RestartResult> {
     back95: at(0.95),
     back100: at(1),
     notBack: live.length - backAt.size,
+    cpuToHealthMs: cpuAtHealth,
+    cpuToBackMs: cpuAtHealth === null || cpuAtBack === null ? null : cpuAtBack - cpuAtHealth,
     posted: posted.length,
     checkedDeliveries: checked,
     lost,

@@ -3,7 +3,8 @@
 import { sql } from "kysely";
 import type { Db } from "../db";
 import type { SocketUser } from "./hub";
-import { channelReadableBy } from "../features/chat/channels.policy";
+import type { Channel, User } from "../db/schema";
+import { canReadChannel } from "../features/chat/channels.policy";
 
 export interface SocketSession {
   sid: string;
@@ -21,24 +22,44 @@ export async function loadSocketSessions(db: Db, sids: string[]): Promise<Map<st
     .selectFrom("sessions")
     .innerJoin("users", "users.id", "sessions.user_id")
     .select(["sessions.id as sid", "users.id", "users.email", "users.full_name", "users.role", "users.team_role"])
-    .select((eb) =>
-      sql<number[]>`array(${eb.selectFrom("channels").select("channels.id").where(channelReadableBy(eb.ref("users.email"))).orderBy("channels.id")})`.as("channel_ids"),
-    )
     .where("sessions.id", "in", sids)
     .where("sessions.revoked_at", "is", null)
     .where("sessions.expires_at", ">", new Date())
     .where("users.is_active", "=", true)
     .execute();
+  if (!rows.length) return new Map();
+  const channels = await channelsOfReaders(db, rows.map((r) => r.email.toLowerCase()));
+  // Each user's candidates (every public channel, and those listing them), confirmed by the rule.
+  const everyone: typeof channels = [];
+  const byReader = new Map<string, typeof channels>();
+  for (const c of channels) {
+    if (c.type === "public") everyone.push(c);
+    for (const m of c.members) byReader.set(m, [...(byReader.get(m) ?? []), c]);
+  }
   return new Map(
-    rows.map((r) => [
-      r.sid,
-      {
-        sid: r.sid,
-        user: { id: r.id, email: r.email, full_name: r.full_name, role: r.role, team_role: r.team_role },
-        channelIds: (r.channel_ids ?? []).map(Number),
-      },
-    ]),
+    rows.map((r) => {
+      const user: SocketUser = { id: r.id, email: r.email, full_name: r.full_name, role: r.role, team_role: r.team_role };
+      const readable = [...everyone, ...(byReader.get(r.email.toLowerCase()) ?? [])].filter((c) => canReadChannel(user as User, c));
+      return [r.sid, { sid: r.sid, user, channelIds: [...new Set(readable.map((c) => c.id))].sort((x, y) => x - y) }];
+    }),
   );
+}
+
+/**
+ * The channels any of these (lower-cased) addresses may read, for a whole batch in one statement
+ * instead of a scan of every channel per user: public channels, and the others whose members
+ * overlap the addresses (`&&`, served by the GIN index on members), each carrying only the
+ * members among these addresses. Which user reads which is then canReadChannel's call.
+ */
+async function channelsOfReaders(db: Db, emails: string[]): Promise<Pick<Channel, "id" | "type" | "members">[]> {
+  const list = sql`${[...new Set(emails)]}::text[]`;
+  const { rows } = await sql<{ id: number; type: Channel["type"]; members: string[] | null }>`
+    select id, type, '{}'::text[] as members from channels where type = 'public'
+    union all
+    select id, type, array(select m from unnest(members) as m where m = any(${list})) from channels
+    where type <> 'public' and members && ${list}
+    order by id`.execute(db);
+  return rows.map((r) => ({ id: Number(r.id), type: r.type, members: r.members ?? [] }));
 }
 
 /** Which of these users have signals waiting for a socket (the partial index on pending_signals serves this). */

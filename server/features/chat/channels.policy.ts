@@ -1,5 +1,5 @@
 // channels: public ones are readable by everyone, private and dm ones by their members.
-// The socket layer imports canReadChannel and channelReadableBy to decide room membership.
+// The socket layer decides room membership with canReadChannel; posting checks channelReadableBy.
 import { expressionBuilder, sql, type Expression, type ExpressionBuilder, type SqlBool } from "kysely";
 import type { Channel, Database, User } from "../../db/schema";
 import { isAdmin } from "../../auth/roles";
