@@ -1,7 +1,6 @@
 import { Router, type Response } from "express";
 import { rateLimit, ipKeyGenerator } from "express-rate-limit";
 import { RedisStore } from "rate-limit-redis";
-import { createClient } from "redis";
 import { z } from "zod";
 import type { AppContext } from "../context";
 import { createSession, sign, type IssuedToken } from "./tokens";
@@ -41,11 +40,16 @@ export function authRoutes(ctx: AppContext): Router {
   // With Redis the count is shared by every node, so a guesser gains nothing by spreading attempts.
   let limitStore: RedisStore | undefined;
   if (ctx.config.redisUrl) {
-    const client = createClient({ url: ctx.config.redisUrl });
-    client.on("error", (err) => ctx.log.warn({ err }, "login limiter redis error"));
-    client.unref();
-    void client.connect().catch((err) => ctx.log.warn({ err }, "login limiter redis connect failed"));
-    limitStore = new RedisStore({ sendCommand: (...args: string[]) => client.sendCommand(args), prefix: `${ctx.config.redisPrefix}:rl:login:` });
+    const url = ctx.config.redisUrl;
+    // The client library loads only where Redis is configured (a single node starts without it).
+    const client = import("redis").then(({ createClient }) => {
+      const c = createClient({ url });
+      c.on("error", (err) => ctx.log.warn({ err }, "login limiter redis error"));
+      c.unref();
+      void c.connect().catch((err) => ctx.log.warn({ err }, "login limiter redis connect failed"));
+      return c;
+    });
+    limitStore = new RedisStore({ sendCommand: async (...args: string[]) => (await client).sendCommand(args), prefix: `${ctx.config.redisPrefix}:rl:login:` });
   }
   const loginLimiter = rateLimit({
     store: limitStore,

@@ -1,5 +1,4 @@
 import { Kysely, Migrator, PostgresDialect, type Migration, type MigrationProvider } from "kysely";
-import { KyselyPGlite } from "kysely-pglite";
 import pg from "pg";
 import fs from "node:fs";
 import path from "node:path";
@@ -26,7 +25,8 @@ export async function openDb(opts: { databaseUrl?: string; pgliteDir?: string | 
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, engine: "postgres", close: () => db.destroy() };
   }
-  const { PGlite } = await import("@electric-sql/pglite");
+  // Loaded only for the embedded engine: a server on Postgres starts (and restarts) without them.
+  const [{ PGlite }, { KyselyPGlite }] = await Promise.all([import("@electric-sql/pglite"), import("kysely-pglite")]);
   if (opts.pgliteDir) fs.mkdirSync(opts.pgliteDir, { recursive: true });
   const client = opts.pgliteDir ? new PGlite(opts.pgliteDir) : new PGlite();
   await client.waitReady;

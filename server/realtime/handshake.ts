@@ -4,8 +4,6 @@
 import type http from "node:http";
 import net from "node:net";
 import { Server } from "socket.io";
-import { createClient } from "redis";
-import { createAdapter } from "@socket.io/redis-streams-adapter";
 import type { AppContext } from "../context";
 import { readTokenClaims } from "../auth/tokens";
 import { LIMITS, MESSAGES } from "@shared/constants";
@@ -52,6 +50,8 @@ export async function attachRealtime(server: http.Server, ctx: AppContext, comma
 
   let redis: RedisClient | null = null;
   if (config.redisUrl) {
+    // Loaded only where Redis is configured: a single node starts (and restarts) without them.
+    const [{ createClient }, { createAdapter }] = await Promise.all([import("redis"), import("@socket.io/redis-streams-adapter")]);
     redis = createClient({ url: config.redisUrl });
     redis.on("error", (err) => log.warn({ err }, "redis error"));
     await redis.connect();
