@@ -3,7 +3,7 @@
 import { sql } from "kysely";
 import type { Db } from "../db";
 import type { SocketUser } from "./hub";
-import type { Channel, User } from "../db/schema";
+import type { Channel } from "../db/schema";
 import { canReadChannel } from "../features/chat/channels.policy";
 
 export interface SocketSession {
@@ -39,7 +39,7 @@ export async function loadSocketSessions(db: Db, sids: string[]): Promise<Map<st
   return new Map(
     rows.map((r) => {
       const user: SocketUser = { id: r.id, email: r.email, full_name: r.full_name, role: r.role, team_role: r.team_role };
-      const readable = [...everyone, ...(byReader.get(r.email.toLowerCase()) ?? [])].filter((c) => canReadChannel(user as User, c));
+      const readable = [...everyone, ...(byReader.get(r.email.toLowerCase()) ?? [])].filter((c) => canReadChannel(user, c));
       return [r.sid, { sid: r.sid, user, channelIds: [...new Set(readable.map((c) => c.id))].sort((x, y) => x - y) }];
     }),
   );

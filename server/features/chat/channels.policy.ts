@@ -8,7 +8,7 @@ import type { TablePolicy } from "../../entities/policy";
 
 type ChannelAccess = Pick<Channel, "type" | "members">;
 
-export function canReadChannel(user: User, channel: ChannelAccess): boolean {
+export function canReadChannel(user: Pick<User, "email">, channel: ChannelAccess): boolean {
   return channel.type === "public" || listHas(channel.members, emailOf(user));
 }
 
