@@ -59,16 +59,12 @@ export async function attachRealtime(server: http.Server, ctx: AppContext, comma
     io.adapter(createAdapter(redis, { streamName: `${p}:socket.io`, channelPrefix: `${p}:socket.io`, sessionKeyPrefix: `${p}:sio:session:`, maxLen: 50_000 }));
   }
 
-  const hasMembers = (room: string) => io.of("/").adapter.rooms.has(room);
   const presence = new PresenceService({
     db: ctx.db,
-    send: (names, state) => {
-      const to = redis ? names : names.filter(hasMembers);
-      if (to.length) io.to(to).emit("presence.update", state);
-    },
+    send: (names, state) => io.to(names).emit("presence.update", state),
     // On one node a room nobody is in reaches no one (a reconnect storm otherwise costs a query and
     // a broadcast per returning user). With Redis, the other nodes' members count.
-    watched: redis ? undefined : (ids) => ids.filter((id) => hasMembers(presenceRoom(id))),
+    watched: redis ? undefined : (ids) => ids.filter((id) => io.of("/").adapter.rooms.has(presenceRoom(id))),
     log,
     graceMs: config.presenceGraceMs,
     store: redis ? new RedisPresenceStore(redis, `${config.redisPrefix}:presence:seen`) : new MemoryPresenceStore(),

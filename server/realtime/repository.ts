@@ -34,7 +34,11 @@ export async function loadSocketSessions(db: Db, sids: string[]): Promise<Map<st
   const byReader = new Map<string, typeof channels>();
   for (const c of channels) {
     if (c.type === "public") everyone.push(c);
-    for (const m of c.members) byReader.set(m, [...(byReader.get(m) ?? []), c]);
+    for (const m of c.members) {
+      const list = byReader.get(m);
+      if (list) list.push(c);
+      else byReader.set(m, [c]);
+    }
   }
   return new Map(
     rows.map((r) => {

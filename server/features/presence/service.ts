@@ -108,18 +108,20 @@ export class PresenceService {
     return state;
   }
 
-  /** Pushes the current presence of these users to their subscribers. */
+  /** Pushes the current presence of these users to their subscribers (if anyone may be watching). */
   async push(userIds: number[], offline?: Set<number>): Promise<PresenceState[]> {
     const states = await this.current(userIds);
+    const watched = new Set(this.watchedOf(states.map((s) => s.user_id)));
     for (const s of states) {
       if (offline?.has(s.user_id)) s.online = false;
-      this.opts.send([presenceRoom(s.user_id)], s);
+      if (watched.has(s.user_id)) this.opts.send([presenceRoom(s.user_id)], s);
     }
     return states;
   }
 
   private async touch(userIds: number[]): Promise<void> {
     try {
+      // Unwatched users are left out before the query, not only before the push.
       const fresh = this.watchedOf(await this.opts.store.touch(userIds, Date.now()));
       if (fresh.length) await this.push(fresh);
     } catch (err) {
