@@ -5,6 +5,7 @@
 //   npm run bench -- [--database-url postgres://postgres@127.0.0.1:5432/test] [--users 200]
 //     [--room-size 20] [--duration 5] [--start-rate 25] [--steps 14] [--idle 5000] [--p99-limit 100]
 //     [--flood-rate 5000] [--restart-sockets 5000] [--restart-servers relay,app] [--scenarios chat,flood,idle,restart] [--json]
+//     [--meeting-sizes 4,8,12] [--mesh-sizes 4,8] [--meeting-measure 10]   (scenario "meeting", not run by default)
 import { parseArgs } from "node:util";
 import { createFixture, relayFixture, type Fixture } from "./lib/fixture";
 import { closeAll, connectAll, runChat, type ChatResult, type Sock } from "./lib/driver";
@@ -12,6 +13,8 @@ import { freePort, freshDatabase, metrics, spawnServer, type Running } from "./l
 import { runFlood, type FloodResult } from "./lib/flood";
 import { runRestart, type RestartResult } from "./lib/restart";
 import { mb, ms, table } from "./lib/stats";
+import { runMeeting, type MeetingResult } from "./lib/meeting";
+import { runAudience, type AudienceResult } from "./lib/audience";
 
 const { values: flags } = parseArgs({
   options: {
@@ -28,6 +31,11 @@ const { values: flags } = parseArgs({
     "restart-servers": { type: "string", default: "relay,app" },
     scenarios: { type: "string", default: "chat,flood,idle,restart" },
     json: { type: "boolean", default: false },
+    "meeting-sizes": { type: "string", default: "4,8,12" },
+    "mesh-sizes": { type: "string", default: "4,8" },
+    "meeting-measure": { type: "string", default: "10" },
+    "audience-others": { type: "string", default: "10000" },
+    "audience-rate": { type: "string", default: "200" },
   },
 });
 const USERS = Number(flags.users);
@@ -136,7 +144,106 @@ async function idle(server: Running, fx: Fixture): Promise<Idle> {
   };
 }
 
+const sizes = (v: string | undefined) => String(v ?? "").split(",").map(Number).filter((n) => n >= 2);
+
+/** Each size in a fresh database and a fresh app (and Janus), one after another. */
+async function meetingScenario(): Promise<MeetingResult[]> {
+  const runs = [
+    ...sizes(flags["meeting-sizes"]).map((n) => ({ media: "sfu" as const, n })),
+    ...sizes(flags["mesh-sizes"]).map((n) => ({ media: "mesh" as const, n })),
+  ];
+  const results: MeetingResult[] = [];
+  for (const run of runs) {
+    say(`meeting: ${run.n} people, ${run.media} ...`);
+    const db = await freshDatabase(flags["database-url"]);
+    try {
+      const fx = await createFixture(db.handle.db, new TextEncoder().encode(JWT_SECRET), { users: run.n, roomSize: run.n });
+      const r = await runMeeting({
+        db: db.handle.db,
+        release: db.release,
+        appEnv: { ...db.env, JWT_SECRET, SEED_DEMO: "0", LOGIN_RATE_LIMIT: "100000" },
+        users: fx.users,
+        people: run.n,
+        media: run.media,
+        measureSec: Number(flags["meeting-measure"]),
+      });
+      results.push(r);
+      say(`  everyone sees everyone: ${r.complete}/${r.people}; first frame p50 ${ms(r.firstFrameMs.p50)} ms`);
+    } finally {
+      await db.drop();
+    }
+  }
+  return results;
+}
+
+function reportMeetings(results: MeetingResult[]) {
+  const pctCpu = (v: number | null) => (v === null ? "-" : `${(v * 100).toFixed(0)}%`);
+  const kb = (v: number) => v.toFixed(0);
+  console.log("\nMeeting: per size, over the measured window (CPU as a share of one core; kbit/s per browser)");
+  console.log(
+    table([
+      ["media", "people", "Janus CPU", "server CPU", "send avg", "send max", "receive avg", "receive max", "join→first frame p50", "max", "saw all"],
+      ...results.map((r) => [r.media, r.people, pctCpu(r.janusCpu), pctCpu(r.serverCpu), kb(r.sendKbps.avg), kb(r.sendKbps.max), kb(r.receiveKbps.avg), kb(r.receiveKbps.max), `${ms(r.firstFrameMs.p50)} ms`, `${ms(r.firstFrameMs.max)} ms`, `${r.complete}/${r.people}`]),
+    ]),
+  );
+}
+
+/** The same run in an organisation of 100 and one with `audience-others` more who cannot see the tasks, each on a fresh database. */
+async function audienceScenario(): Promise<AudienceResult[]> {
+  const out: AudienceResult[] = [];
+  for (const others of [0, Number(flags["audience-others"])]) {
+    say(`audience: 100 readers, ${others} others in the organisation ...`);
+    const db = await freshDatabase(flags["database-url"]);
+    try {
+      const r = await runAudience({
+        db: db.handle.db,
+        release: db.release,
+        appEnv: { ...db.env, JWT_SECRET, SEED_DEMO: "0" },
+        secret: new TextEncoder().encode(JWT_SECRET),
+        others,
+        rate: Number(flags["audience-rate"]),
+        durationMs: DURATION,
+      });
+      out.push(r);
+      say(`  p99 ${ms(r.latency.p99)} ms at ${r.latencyRate}/s; ${r.throughput.toFixed(0)} changes/s pushed to all readers; incomplete ${r.incomplete}, ack errors ${r.ackErrors}${r.firstError ? ` (${r.firstError})` : ""}`);
+    } finally {
+      await db.drop();
+    }
+  }
+  return out;
+}
+
+function reportAudience(list: AudienceResult[]) {
+  console.log(`\nAudience: task changes (3 readers each) pushed in a small organisation and in a large one (latency: send to the last reader, at a fixed rate; throughput: many in flight)`);
+  console.log(
+    table([
+      ["organisation", "latency rate/s", "p50 ms", "p95 ms", "p99 ms", "max ms", "changes/s pushed", "incomplete", "ack errors"],
+      ...list.map((r) => [r.orgUsers, r.latencyRate, ms(r.latency.p50), ms(r.latency.p95), ms(r.latency.p99), ms(r.latency.max), r.throughput.toFixed(0), r.incomplete, r.ackErrors]),
+    ]),
+  );
+  if (list.length === 2) {
+    const [small, large] = list;
+    const p99 = large.latency.p99 / small.latency.p99;
+    const thr = large.throughput / small.throughput;
+    console.log(`p99 ratio ${p99.toFixed(2)} (goal <= 1.2), throughput ratio ${thr.toFixed(2)} (goal >= 0.8), ${large.throughput.toFixed(0)} changes/s at ${large.orgUsers} people (goal >= 1000): ${p99 <= 1.2 && thr >= 0.8 && large.throughput >= 1000 ? "PASS" : "FAIL"}`);
+  }
+}
+
 async function main() {
+  if (SCENARIOS.has("audience")) {
+    const audience = await audienceScenario();
+    if (flags.json) console.log(JSON.stringify({ audience }, null, 2));
+    else reportAudience(audience);
+    SCENARIOS.delete("audience");
+    if (SCENARIOS.size === 0) return;
+  }
+  if (SCENARIOS.has("meeting")) {
+    const meetings = await meetingScenario();
+    if (flags.json) console.log(JSON.stringify({ meetings }, null, 2));
+    else reportMeetings(meetings);
+    SCENARIOS.delete("meeting");
+    if (SCENARIOS.size === 0) return;
+  }
   const db = await freshDatabase(flags["database-url"]);
   say(`database: ${db.engine}${db.engine === "postgres" ? ` (${db.env.DATABASE_URL.replace(/\/\/[^@]*@/, "//")})` : ""}`);
   const secret = new TextEncoder().encode(JWT_SECRET);
@@ -180,14 +287,14 @@ async function main() {
       const relayUsers = relayFixture(restartFx.users.length, ROOM);
       const runs = [
         ...(["SIGTERM", "SIGKILL"] as const).map((signal) => ({ server: "bare relay", script: "bench/relay.ts", env: {}, fx: relayUsers, signal, posterRooms: 0 })),
-        ...(["SIGTERM", "SIGKILL"] as const).map((signal) => ({ server: "app", script: "server/index.ts", env: appEnv, fx: restartFx, signal, posterRooms: 5 })),
+        ...(["SIGTERM", "SIGKILL"] as const).map((signal) => ({ server: "app", script: "server/index.ts", env: appEnv, fx: restartFx, signal, posterRooms: 5, catchUp: true })),
       ];
       const wanted = new Set(String(flags["restart-servers"]).split(","));
       for (const run of runs.filter((x) => wanted.has(x.script === "bench/relay.ts" ? "relay" : "app"))) {
         say(`restart ${run.server} (${run.signal}): ${run.fx.users.length} sockets ...`);
         const r = await runRestart({ ...run, port: await freePort(), users: run.fx.users, rooms: run.fx.rooms });
         restarts.push(r);
-        say(`  back 50% ${fmt(r.back50)} ms, 95% ${fmt(r.back95)} ms, 100% ${fmt(r.back100)} ms; lost ${r.lost} of ${r.checkedDeliveries}`);
+        say(`  back 50% ${fmt(r.back50)} ms, 95% ${fmt(r.back95)} ms, 100% ${fmt(r.back100)} ms; caught up 100% ${fmt(r.caught100)} ms; REST ${r.restPerSocket.toFixed(2)}/socket; lost ${r.lost} of ${r.checkedDeliveries}`);
       }
     }
     Object.assign(out, { flood, restarts });
@@ -253,16 +360,35 @@ function reportFlood({ limited, unlimited }: Floods) {
 
 function reportRestarts(list: RestartResult[]) {
   console.log(`\nRestart: sockets back after the server is stopped and started again (from /api/health answering)`);
-  console.log(`(cpu ms: CPU the new server process used from its start until /api/health answered, then until the last socket was back)`);
+  console.log(`(back: session.ready again; caught up: and its catch-up done; cpu ms: CPU the new server process used from its start until /api/health answered, then until the last socket had caught up; REST: requests the clients made from the signal until then, per socket)`);
   console.log(
     table([
-      ["server", "signal", "sockets", "down ms", "50% ms", "95% ms", "100% ms", "not back", "cpu to health", "cpu to 100%", "posted", "checked", "lost", "resync retries"],
-      ...list.map((r) => [r.server, r.signal, r.sockets, ms(r.downMs), fmt(r.back50), fmt(r.back95), fmt(r.back100), r.notBack, cpu(r.cpuToHealthMs), cpu(r.cpuToBackMs), r.posted, r.checkedDeliveries, r.lost, r.resyncFailures]),
+      ["server", "signal", "sockets", "down ms", "back 50%", "back 95%", "back 100%", "caught up 50%", "caught up 95%", "caught up 100%", "not back", "cpu to health", "cpu to 100%", "REST/socket", "posted", "checked", "lost", "catch-up retries"],
+      ...list.map((r) => [
+        r.server,
+        r.signal,
+        r.sockets,
+        ms(r.downMs),
+        fmt(r.back50),
+        fmt(r.back95),
+        fmt(r.back100),
+        fmt(r.caught50),
+        fmt(r.caught95),
+        fmt(r.caught100),
+        r.notBack,
+        cpu(r.cpuToHealthMs),
+        cpu(r.cpuToBackMs),
+        r.restPerSocket.toFixed(2),
+        r.posted,
+        r.checkedDeliveries,
+        r.lost,
+        r.catchUpFailures,
+      ]),
     ]),
   );
   for (const r of list.filter((x) => x.server === "app")) {
-    const ok = r.back100 !== null && r.back100 <= 3000 && r.lost === 0;
-    console.log(`app ${r.signal}: 100% back within 3 s and 0 lost ${ok ? "PASS" : "FAIL"}`);
+    const ok = r.caught100 !== null && r.caught100 <= 3000 && r.lost === 0 && r.restPerSocket <= 1.1;
+    console.log(`app ${r.signal}: 100% back and caught up within 3 s, 0 lost, at most 1.1 REST requests per socket ${ok ? "PASS" : "FAIL"}`);
   }
 }
 

@@ -6,13 +6,14 @@
 // and are cached in --token-cache FILE (default in the temp dir; "none" to skip) for the next run.
 // --rate: chat = messages/s in total across all senders; calls = calls started/s in total;
 //   presence = status changes/s in total; mixed = chat at --rate, presence at rate/5, calls at rate/20.
+// --transport: websocket (default) or polling (Socket.IO long-polling only, never upgraded).
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { openDb } from "../server/db";
 import { BENCH_PASSWORD, createFixture, type BenchRoom, type BenchUser, type Fixture } from "./lib/fixture";
-import { closeAll, connectAll, runChat } from "./lib/driver";
+import { TRANSPORTS, closeAll, connectAll, runChat, type Transport } from "./lib/driver";
 import { runCalls, runPresence } from "./lib/scenarios";
 import { metrics } from "./lib/servers";
 import { mb, ms, type LatencySummary } from "./lib/stats";
@@ -32,6 +33,7 @@ const { values: f } = parseArgs({
     "admin-password": { type: "string" },
     "token-cache": { type: "string", default: path.join(os.tmpdir(), "teamspace-loadtest-tokens.json") },
     "connect-concurrency": { type: "string", default: "50" },
+    transport: { type: "string", default: "websocket" },
   },
 });
 const url = f.url!.replace(/\/$/, "");
@@ -41,6 +43,8 @@ const RATE = Number(f.rate);
 const DURATION = Number(f.duration) * 1000;
 const scenario = f.scenario as "chat" | "calls" | "presence" | "mixed";
 if (!["chat", "calls", "presence", "mixed"].includes(scenario)) throw new Error("--scenario must be chat, calls, presence or mixed");
+const transport = f.transport as Transport;
+if (!TRANSPORTS.includes(transport)) throw new Error("--transport must be websocket or polling");
 
 async function apiJson<T>(path: string, body: unknown, token?: string): Promise<T> {
   const res = await fetch(`${url}/api${path}`, {
@@ -107,10 +111,13 @@ const lat = (l: LatencySummary) => `p50 ${ms(l.p50)} p95 ${ms(l.p95)} p99 ${ms(l
 async function main() {
   const fx = await loadFixture();
   const before = await metrics(url);
-  const conn = await connectAll(url, fx.users, Number(f["connect-concurrency"]));
-  const out: Record<string, unknown> = { url, scenario, users: fx.users.length, connected: fx.users.length - conn.failed, connect: conn.connect };
+  const conn = await connectAll(url, fx.users, Number(f["connect-concurrency"]), 30_000, { transport });
+  const out: Record<string, unknown> = { url, scenario, transport, users: fx.users.length, connected: fx.users.length - conn.failed, connect: conn.connect };
   const log = (s: string) => !f.json && console.log(s);
-  log(`connected ${fx.users.length - conn.failed}/${fx.users.length} sockets: ${lat(conn.connect)}${conn.failed ? `; errors: ${conn.errors.join("; ")}` : ""}`);
+  // What the sockets really use (the server could have refused the transport asked for).
+  const inUse = [...new Set(conn.sockets.filter(Boolean).map((s) => s.io.engine.transport.name))];
+  out.transportsInUse = inUse;
+  log(`connected ${fx.users.length - conn.failed}/${fx.users.length} sockets over ${inUse.join(", ") || transport}: ${lat(conn.connect)}${conn.failed ? `; errors: ${conn.errors.join("; ")}` : ""}`);
   const jobs: Promise<void>[] = [];
   if (scenario === "chat" || scenario === "mixed") {
     jobs.push(

@@ -34,7 +34,7 @@ let seq = 0;
 io.on("connection", (socket) => {
   const auth = socket.handshake.auth as { channels?: number[] };
   socket.join((auth.channels ?? []).map((c) => `channel:${c}`));
-  socket.emit("session.ready", { user_id: 0, node_id: "relay", recovered: false });
+  socket.emit("session.ready", { user_id: 0, node_id: "relay", recovered: false, seq });
   socket.on("messages.create", (p: { channel_id: number; content: string }, ack?: (r: Ack<ChatMessage>) => void) => {
     const now = new Date().toISOString();
     const m: ChatMessage = {
@@ -49,7 +49,8 @@ io.on("connection", (socket) => {
       created_date: now,
       updated_date: now,
     };
-    io.to(`channel:${p.channel_id}`).emit("messages.create", m);
+    // The app's push: the message's change record, with a sequence number.
+    io.to(`channel:${p.channel_id}`).emit("entities.change", { seq: m.id, table: "messages", op: "create", id: m.id, row: m });
     if (typeof ack === "function") ack({ ok: true, data: m });
   });
 });

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { MOBILE, screenshot, signedInPage, USERS } from "./helpers";
+import { MOBILE, PASSWORD, screenshot, signedInPage, USERS } from "./helpers";
 
 const stamp = () => Date.now().toString(36);
 const pad = (n: number) => String(n).padStart(2, "0");
@@ -102,13 +102,13 @@ test("events: create, edit, drag and delete in month, week and day views", async
   const wk = `Week event ${stamp()}`;
   await createEvent(page, wk);
   const item = col.locator(`[data-item="${wk}"]`);
-  await expect(item.getByRole("button", { name: `${wk}, 10:00 AM to 11:00 AM` })).toBeVisible();
+  await expect(item.getByRole("button", { name: `${wk}, 10:00 AM – 11:00 AM` })).toBeVisible();
   await drag(page, item.getByRole("button").first(), 0, 96);
-  await expect(item.getByRole("button", { name: `${wk}, 12:00 PM to 1:00 PM` })).toBeVisible();
+  await expect(item.getByRole("button", { name: `${wk}, 12:00 PM – 1:00 PM` })).toBeVisible();
   await drag(page, item.locator("[data-resize-handle]"), 0, 48);
-  await expect(item.getByRole("button", { name: `${wk}, 12:00 PM to 2:00 PM` })).toBeVisible();
+  await expect(item.getByRole("button", { name: `${wk}, 12:00 PM – 2:00 PM` })).toBeVisible();
   await page.reload();
-  await expect(page.locator(`[data-column="${wed}"] [data-item="${wk}"]`).getByRole("button", { name: `${wk}, 12:00 PM to 2:00 PM` })).toBeVisible();
+  await expect(page.locator(`[data-column="${wed}"] [data-item="${wk}"]`).getByRole("button", { name: `${wk}, 12:00 PM – 2:00 PM` })).toBeVisible();
   await screenshot(page, "calendar-week-light");
   await page.locator(`[data-column="${wed}"] [data-item="${wk}"]`).getByRole("button").first().click();
   await page.getByRole("dialog", { name: wk }).getByRole("button", { name: "Delete", exact: true }).click();
@@ -122,9 +122,9 @@ test("events: create, edit, drag and delete in month, week and day views", async
   await dayCol.click({ position: { x: 10, y: 3 * 48 + 10 } });
   await createEvent(page, dayTitle);
   const dayItem = dayCol.locator(`[data-item="${dayTitle}"]`);
-  await expect(dayItem.getByRole("button", { name: `${dayTitle}, 9:00 AM to 10:00 AM` })).toBeVisible();
+  await expect(dayItem.getByRole("button", { name: `${dayTitle}, 9:00 AM – 10:00 AM` })).toBeVisible();
   await drag(page, dayItem.getByRole("button").first(), 0, 96);
-  await expect(dayItem.getByRole("button", { name: `${dayTitle}, 11:00 AM to 12:00 PM` })).toBeVisible();
+  await expect(dayItem.getByRole("button", { name: `${dayTitle}, 11:00 AM – 12:00 PM` })).toBeVisible();
   await dayItem.getByRole("button").first().click();
   await page.getByRole("dialog", { name: dayTitle }).getByRole("button", { name: "Delete", exact: true }).click();
   await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
@@ -226,7 +226,7 @@ test("users in different time zones see the same instant", async ({ browser }) =
   }
 });
 
-test("calendar screenshots: dark and 390 px", async ({ browser }) => {
+test("calendar screenshots: dark", async ({ browser }) => {
   const { context, page } = await signedInPage(browser, USERS.member);
   await gotoCalendar(page, "Month");
   await page.evaluate(() => document.documentElement.classList.add("dark"));
@@ -236,12 +236,63 @@ test("calendar screenshots: dark and 390 px", async ({ browser }) => {
   await page.getByRole("button", { name: "New Event" }).click();
   await screenshot(page, "calendar-form-dark");
   await context.close();
-  const mobile = await signedInPage(browser, USERS.member, MOBILE);
-  await gotoCalendarMobile(mobile.page);
-  await screenshot(mobile.page, "calendar-month-mobile");
-  await mobile.page.getByRole("group", { name: "View" }).getByRole("button", { name: "Day", exact: true }).click();
-  await screenshot(mobile.page, "calendar-day-mobile");
-  await mobile.context.close();
+});
+
+test("390 px: the month is an agenda with full titles; an empty calendar says so once", async ({ browser, request }) => {
+  // A person made for the test: nothing in their calendar whatever the demo data hold.
+  const admin = (await (await request.post("/api/auth/login", { data: { email: USERS.admin, password: PASSWORD } })).json()) as { accessToken: string };
+  const email = `agenda.${stamp()}@example.com`;
+  const made = await request.post("/api/entities/users", { headers: { authorization: `Bearer ${admin.accessToken}` }, data: { email, password: "long-password", full_name: "Agnes Enda" } });
+  expect(made.status()).toBe(201);
+  const mobile = await browser.newContext({ ...MOBILE, timezoneId: "UTC" });
+  const page = await mobile.newPage();
+  await page.goto("/Login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill("long-password");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/Dashboard$/);
+  await gotoCalendarMobile(page);
+  await expect(page.getByText("No events in the next 14 days")).toHaveCount(1);
+  await expect(page.getByText("Nothing in", { exact: false })).toBeVisible();
+  await screenshot(page, "calendar-empty-mobile");
+
+  // Long titles this month: a weekly series, a meeting and a task with a due date.
+  const me = (await (await request.post("/api/auth/login", { data: { email, password: "long-password" } })).json()) as { accessToken: string };
+  const headers = { authorization: `Bearer ${me.accessToken}` };
+  const now = new Date();
+  const day = (d: number, h = 0) => `${now.getUTCFullYear()}-${pad(now.getUTCMonth() + 1)}-${pad(d)} ${pad(h)}:00:00`;
+  const titles = ["Product roadmap review with design, engineering and support", "Project kickoff: mobile onboarding revamp", "Prepare the quarterly report for the board"];
+  const post = (path: string, data: object) => request.post(path, { headers, data }).then((r) => expect(r.status()).toBe(201));
+  await post("/api/entities/calendar_events", { title: titles[0], start_datetime: day(3, 10), end_datetime: day(3, 11), recurrence_rule: "FREQ=WEEKLY;COUNT=4" });
+  await post("/api/entities/calendar_events", { title: titles[1], event_type: "meeting", start_datetime: day(10, 14), end_datetime: day(10, 15) });
+  await post("/api/entities/tasks", { title: titles[2], assignee_emails: [email], due_date: day(20).slice(0, 10) });
+  await page.reload();
+  await gotoCalendarMobile(page);
+
+  const agenda = page.getByRole("region", { name: "Agenda" });
+  await expect(agenda).toBeVisible();
+  await expect(page.locator("[data-day]")).toHaveCount(0);
+  await expect(agenda.locator(`[data-item="${titles[0]}"]`)).toHaveCount(4);
+  for (const title of titles) {
+    const item = agenda.locator(`[data-item="${title}"]`).first();
+    await expect(item).toContainText(title);
+    // The whole title shows: nothing cut off or hidden under an ellipsis, nothing past the screen.
+    const fits = await item.getByText(title, { exact: true }).evaluate((el) => el.scrollWidth <= el.clientWidth && el.getBoundingClientRect().right <= window.innerWidth);
+    expect(fits, title).toBe(true);
+  }
+  await expect(page.locator(`[data-agenda-day="${day(10).slice(0, 10)}"]`)).toContainText("10:00 AM");
+  await expect(page.locator(`[data-agenda-day="${day(10).slice(0, 10)}"]`)).toContainText("2:00 PM");
+  await expect(page.locator(`[data-agenda-day="${day(20).slice(0, 10)}"]`)).toContainText("All day");
+  await screenshot(page, "calendar-month-mobile");
+  await agenda.locator(`[data-item="${titles[1]}"]`).click();
+  await expect(page.getByRole("dialog", { name: titles[1] })).toBeVisible();
+  await page.keyboard.press("Escape");
+  // A day's heading opens that day.
+  await page.locator(`[data-agenda-day="${day(10).slice(0, 10)}"]`).getByRole("button").first().click();
+  await expect(page.getByRole("group", { name: "View" }).getByRole("button", { name: "Day", exact: true })).toHaveAttribute("aria-pressed", "true");
+  await expect(page.locator(`[data-column="${day(10).slice(0, 10)}"] [data-item="${titles[1]}"]`)).toBeVisible();
+  await screenshot(page, "calendar-day-mobile");
+  await mobile.close();
 });
 
 async function gotoCalendarMobile(page: Page) {

@@ -42,6 +42,15 @@ test("directory: a deactivated person disappears, live and after a reload; light
   const login = await request.post("/api/auth/login", { data: { email, password: "long-password" } });
   expect(login.status()).toBe(403);
   expect(await login.json()).toEqual({ error: "This account has been deactivated" });
+  // ...and the sign-in page says so, not "Invalid email or password".
+  const signInPage = await browser.newPage();
+  await signInPage.goto("/Login");
+  await signInPage.getByLabel("Email").fill(email);
+  await signInPage.getByLabel("Password", { exact: true }).fill("long-password");
+  await signInPage.getByRole("button", { name: "Sign in" }).click();
+  await expect(signInPage.getByRole("alert")).toHaveText("This account has been deactivated");
+  await expect(signInPage).toHaveURL(/\/Login$/);
+  await signInPage.close();
 
   for (const [name, options] of [
     ["dark", { colorScheme: "dark" as const }],

@@ -20,7 +20,7 @@ test("routing: case-insensitive page names, unknown names fall back to Dashboard
   await signIn(page, USERS.member);
   await expect(page.getByRole("heading", { level: 1, name: /^Good (morning|afternoon|evening), Jordan!$/ })).toBeVisible();
   await page.goto("/chat");
-  await expect(page.getByText("Select a channel to start chatting")).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "general" })).toBeVisible();
   await page.goto("/some/where/TASKS");
   await expect(page.getByRole("heading", { level: 1, name: "My Tasks" })).toBeVisible();
   await page.goto("/no-such-page");

@@ -69,6 +69,29 @@ if (process.env.E2E_SKIP_BUILD !== "1") {
 process.env.ICE_SERVERS ??= "[]";
 process.env.CALL_RING_TIMEOUT_MS ??= "15000";
 
+// The SFU: the tests start their own Janus (its config in a temp dir, its API on loopback) unless
+// E2E_JANUS=0 or JANUS_URL is given; meetings then go through it, as in production.
+let janus = null;
+if (process.env.E2E_JANUS !== "0" && !process.env.JANUS_URL) {
+  janus = spawn(process.execPath, ["--import", "tsx", join(root, "server/test/janus-cli.ts")], { cwd: root, stdio: ["ignore", "pipe", "inherit"] });
+  const url = await new Promise((resolve) => {
+    let out = "";
+    janus.stdout.on("data", (d) => {
+      out += d;
+      const m = /JANUS_URL=(\S*)/.exec(out);
+      if (m && out.includes("\n")) resolve(m[1]);
+    });
+    janus.once("exit", () => resolve(""));
+  });
+  if (url) {
+    process.env.JANUS_URL = url;
+    log(`Janus (SFU) at ${url}`);
+  } else log("no Janus here: meetings stay mesh");
+}
+const stopJanus = () => {
+  if (janus && janus.exitCode === null) janus.kill("SIGTERM");
+};
+
 const port = await freePort(Number(process.env.E2E_PORT) || 0);
 const dataDir = mkdtempSync(join(tmpdir(), "teamspace-e2e-"));
 const baseUrl = `http://127.0.0.1:${port}`;
@@ -92,6 +115,7 @@ const stopServer = () => {
 for (const sig of ["SIGINT", "SIGTERM"]) {
   process.on(sig, () => {
     stopServer();
+    stopJanus();
     process.exit(130);
   });
 }
@@ -106,6 +130,7 @@ try {
   exitCode = 1;
 } finally {
   stopServer();
+  stopJanus();
   await new Promise((r) => setTimeout(r, 300));
   rmSync(dataDir, { recursive: true, force: true });
 }

@@ -1,5 +1,5 @@
 // `npm start`: build the client when it is missing or older than its sources, then run the server.
-import { spawnSync, spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 
@@ -17,8 +17,9 @@ function newest(dir) {
 
 const needsBuild = !fs.existsSync(index) || newest(path.join(root, "client")) > fs.statSync(index).mtimeMs;
 if (needsBuild && process.env.SKIP_CLIENT_BUILD !== "1") {
-  console.log("Building the web client...");
-  const r = spawnSync(process.execPath, [path.join(root, "node_modules/vite/bin/vite.js"), "build", "--logLevel", "warn"], { cwd: root, stdio: "inherit" });
+  console.log("Building the web client into dist/client (first start, or the client changed since the last build)...");
+  // In its own process, so the server that follows does not keep the bundler in memory.
+  const r = spawnSync(process.execPath, [path.join(root, "scripts/build-client.mjs")], { cwd: root, stdio: "inherit" });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 const child = spawn(process.execPath, ["--import", "tsx", path.join(root, "server/index.ts")], { cwd: root, stdio: "inherit" });

@@ -18,6 +18,10 @@ import { LIMITS } from "@shared/constants";
 import { mountFeatureRoutes, SOCKET_COMMANDS } from "./features";
 import { attachRealtime } from "./realtime/handshake";
 import { filesBodyParser } from "./features/files/upload";
+import { LOG_REDACT, REDACTED, redactRequest } from "./log-redaction";
+import { httpMetrics, metricsEndpoint, readyRoute } from "./ops/routes";
+import { apiDescriptions } from "./ops/openapi/routes";
+import { closeSfu } from "./features/sfu/service";
 
 export interface RunningApp {
   ctx: AppContext;
@@ -27,9 +31,6 @@ export interface RunningApp {
 }
 
 const defaultClientDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../dist/client");
-
-/** Request headers that carry credentials never reach the log. */
-export const LOG_REDACT = ["req.headers.authorization", "req.headers.cookie", 'res.headers["set-cookie"]'];
 
 /** How deep a request body may nest; free-form fields (signal data, storage settings) check their own, smaller bound. */
 export const BODY_MAX_DEPTH = 40;
@@ -130,13 +131,15 @@ export function buildApi(ctx: AppContext): Router {
   api.get("/health", (_req, res) => {
     res.json({ ok: true });
   });
+  api.get("/ready", readyRoute(ctx));
+  api.use(apiDescriptions());
   api.use(authRoutes(ctx));
   mountFeatureRoutes(api, ctx);
   api.use((req, _res, next) => next(notFound(`No route for ${req.method} ${req.path}`)));
   return api;
 }
 
-export function buildExpress(ctx: AppContext): express.Express {
+export function buildExpress(ctx: AppContext, metricsRouter?: Router): express.Express {
   const app = express();
   app.disable("x-powered-by");
   // Only the configured proxy may name the client's address (TRUST_PROXY); by default nobody can,
@@ -160,10 +163,16 @@ export function buildExpress(ctx: AppContext): express.Express {
     }),
   );
   if (ctx.config.logLevel !== "silent") {
-    const logger = ctx.log.child({}, { redact: { paths: LOG_REDACT, censor: "[redacted]" } });
-    app.use(pinoHttp({ logger, autoLogging: { ignore: (req) => req.url === "/api/health" } }));
+    // Credentials never reach the log: headers are removed, secrets in URLs replaced (log-redaction.ts).
+    const logger = ctx.log.child({}, { redact: { paths: LOG_REDACT, censor: REDACTED } });
+    app.use(pinoHttp({ logger, serializers: { req: redactRequest }, autoLogging: { ignore: (req) => req.url === "/api/health" || req.url === "/api/ready" || req.url === "/metrics" } }));
   }
+  app.use(httpMetrics());
+  if (metricsRouter) app.use(metricsRouter);
   app.use(compress());
+  // engine.io answers everything under /socket.io/ itself; whatever still arrives here (a path
+  // engine.io does not claim, such as /socket.io without its slash) is not the web app's either.
+  app.use("/socket.io", (req, _res, next) => next(notFound(`No route for ${req.method} ${req.baseUrl}${req.path}`)));
   const api = buildApi(ctx);
   app.use("/api", api);
   app.use("/phpapi", api);
@@ -199,12 +208,21 @@ export async function startApp(opts: StartOptions): Promise<RunningApp> {
     const { seed } = await import("./seed");
     await seed(ctx);
   }
-  // Realtime first: it may add its services to ctx before the routes that use them are built.
-  const server = http.createServer();
+  // Realtime first: it may add its services to ctx before the routes that use them are built. But
+  // the HTTP listener must be registered before Socket.IO attaches: engine.io wraps the listeners
+  // it finds and hands them only requests outside its path. A listener added afterwards would also
+  // get every long-polling request, answer it with the web app while engine.io held it open, and
+  // engine.io's later reply would throw ERR_HTTP_HEADERS_SENT and end the process.
+  let web: http.RequestListener = (_req, res) => {
+    res.statusCode = 503;
+    res.end();
+  };
+  const server = http.createServer((req, res) => web(req, res));
   // Longer than a proxy's idle timeout, so a reused connection is never closed under a request.
   server.keepAliveTimeout = 65_000;
   const realtime = await attachRealtime(server, ctx, SOCKET_COMMANDS);
-  server.on("request", buildExpress(ctx));
+  const ops = metricsEndpoint(ctx);
+  web = buildExpress(ctx, ops.router);
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen({ port: config.port, host: config.host, backlog: LISTEN_BACKLOG }, () => resolve());
@@ -216,7 +234,9 @@ export async function startApp(opts: StartOptions): Promise<RunningApp> {
     server,
     url: `http://127.0.0.1:${port}`,
     close: async () => {
+      ops.close();
       await realtime.close();
+      await closeSfu(ctx);
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       if (!opts.dbHandle) await handle.close();

@@ -2,15 +2,20 @@
 // (so a new route is swept without touching this file), and every socket command, from the
 // dispatcher's command table, gets NUL bytes, bad percent-encodings, deep JSON, wrong id types,
 // huge strings and wrong content types. Nothing may answer 5xx or "Internal server error", and
-// no table may gain or lose a row.
+// no table may gain or lose a row. Socket.IO's long-polling transport gets malformed engine.io
+// requests, unknown sids, garbage and oversized bodies: each is refused, and the process stays up.
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { sql } from "kysely";
 import { z } from "zod";
 import type { Router } from "express";
-import { ENTITIES, ENTITY_TABLES } from "@shared/entities";
+import { ENTITIES, ENTITY_TABLES, isEntityTable } from "@shared/entities";
 import { ENGINES, startTestApp, makeUser, makeChannel, makeMessage, makeTask, makeNote, makeEvent, makeApproval, makeSharedFile, makeResource, makeStorageConfig, type TestApp, type TestUser } from "./test/harness";
 import { connect, call, type ClientSocket } from "./realtime/test-clients";
 import { buildApi } from "./app";
+import { LIMITS } from "@shared/constants";
 import { SOCKET_COMMANDS } from "./features";
 
 export interface RouteInfo {
@@ -54,7 +59,7 @@ const nested = (depth: number): unknown => {
 
 /** Every field name a route or command might read: the entities' inputs, the socket contract's, the other routes'. */
 function fieldNames(): string[] {
-  const names = new Set<string>(["email", "password", "refresh", "token", "message", "full_name", "from_user_id", "participant_ids", "data_base64", "original_filename", "upload_type", "item_id", "mime_type", "status", "error_message", "provider", "config", "storage_config"]);
+  const names = new Set<string>(["email", "password", "refresh", "token", "message", "full_name", "from_user_id", "participant_ids", "data_base64", "original_filename", "upload_type", "item_id", "mime_type", "status", "error_message", "provider", "config", "storage_config", "user_id"]);
   for (const t of ENTITY_TABLES) for (const k of Object.keys(ENTITIES[t].input)) names.add(k);
   for (const c of Object.values(SOCKET_COMMANDS)) if (c.schema instanceof z.ZodObject) for (const k of Object.keys(c.schema.shape)) names.add(k);
   return [...names];
@@ -74,6 +79,9 @@ describe.each(ENGINES)("bad-input sweep (%s)", (engine) => {
   let member: TestUser;
   let socket: ClientSocket;
   const failures: Failure[] = [];
+  // With the web app's fallback route present, as deployed: a Socket.IO request falling into it
+  // once answered index.html and then ended the process.
+  const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), "ts-client-"));
 
   async function tableCounts(): Promise<Record<string, number>> {
     const tables = await sql<{ name: string }>`select tablename as name from pg_tables where schemaname = 'public' and tablename not like 'kysely_%' order by 1`.execute(app.ctx.db);
@@ -101,7 +109,9 @@ describe.each(ENGINES)("bad-input sweep (%s)", (engine) => {
   }
 
   beforeAll(async () => {
-    app = await startTestApp(engine);
+    fs.writeFileSync(path.join(clientDir, "index.html"), "<!doctype html><title>app</title>");
+    // No rate limit here: every payload must reach its command, not the limiter.
+    app = await startTestApp(engine, { clientDir, socketRatePerSec: 100_000, socketRateBurst: 100_000 });
     admin = await makeUser(app, { role: "admin", team_role: "admin" });
     member = await makeUser(app);
     // One row in every table, so id 1 exists everywhere and a loose id would find something.
@@ -119,6 +129,7 @@ describe.each(ENGINES)("bad-input sweep (%s)", (engine) => {
   afterAll(async () => {
     socket?.close();
     await app?.stop();
+    fs.rmSync(clientDir, { recursive: true, force: true });
   }, 60_000);
 
   it("finds the routes by walking the routers", () => {
@@ -200,12 +211,21 @@ describe.each(ENGINES)("bad-input sweep (%s)", (engine) => {
     const before = await tableCounts();
     const bad: Array<[string, unknown]> = [];
     for (const [event, cmd] of Object.entries(SOCKET_COMMANDS)) {
-      const fields = cmd.schema instanceof z.ZodObject ? Object.keys(cmd.schema.shape) : fieldNames();
-      const payloads: unknown[] = [undefined, null, "x", 5, [], {}, NUL, fill(fields, NUL), fill(fields, [NUL]), fill(fields, HUGE.slice(0, 20_000)), fill(fields, nested(40)), { [NUL]: 1 }];
+      // An entity command takes its table's fields (checked by the table's definition, not the socket schema).
+      const table = event.split(".")[0];
+      const entity = isEntityTable(table) && event !== "messages.create" ? ENTITIES[table] : null;
+      const fields = entity ? Object.keys(entity.input) : cmd.schema instanceof z.ZodObject ? Object.keys(cmd.schema.shape) : fieldNames();
+      // An empty object is a valid create for a table whose fields are all optional (org_storage_config).
+      const empty = entity && event.endsWith(".create") ? [] : [{}];
+      const payloads: unknown[] = [undefined, null, "x", 5, [], ...empty, NUL, fill(fields, NUL), fill(fields, [NUL]), fill(fields, HUGE.slice(0, 20_000)), fill(fields, nested(40)), { [NUL]: 1 }];
       for (const id of BAD_IDS) payloads.push(fill(fields, id));
       // Each field bad on its own, the others as a client would send them.
       for (const f of fields) for (const id of [true, [1], "0x1", NUL]) payloads.push({ ...fill(fields, "1"), [f]: id });
       for (const p of payloads) {
+        // Frames over the socket's limit close it (tested on its own); here every payload must be answered.
+        if ((JSON.stringify(p) ?? "").length > LIMITS.socketMaxPayloadBytes * 0.9) continue;
+        // A create whose fields are all empty is an empty create: valid where every field is optional.
+        if (entity && event.endsWith(".create") && p && typeof p === "object" && Object.values(p).every((v) => v === null || v === "")) continue;
         const ack = await call(socket, event, p).catch((e: Error) => ({ ok: false as const, error: `no ack: ${e.message}` }));
         if (!ack.ok && /Internal server error|no ack/.test(ack.error)) bad.push([event, ack.error]);
       }
@@ -216,4 +236,106 @@ describe.each(ENGINES)("bad-input sweep (%s)", (engine) => {
     expect(bad).toEqual([]);
     expect(await tableCounts()).toEqual(before);
   }, 600_000);
+
+  it("refuses malformed long-polling requests, unknown sids, garbage and oversized bodies, and stays up", async () => {
+    const EIO = "/socket.io/?EIO=4&transport=polling";
+    const refused: Failure[] = [];
+    // The app runs in this process: an error nothing caught (a reply written twice, say) would
+    // end a real server, so any during the sweep fails it.
+    const crashes: string[] = [];
+    const onCrash = (err: unknown) => void crashes.push(String(err));
+    process.on("uncaughtException", onCrash);
+    process.on("unhandledRejection", onCrash);
+    /**
+     * One engine.io request. It must be answered by engine.io, never by the web app, with a 4xx
+     * (or one of `accept`), and the server must still answer its health check afterwards.
+     */
+    async function poll(what: string, method: string, url: string, body?: string | Blob, headers: Record<string, string> = {}, accept: number[] = []): Promise<{ status: number | string; text: string }> {
+      let status: number | string;
+      let text = "";
+      try {
+        const res = await fetch(`${app.url}${url}`, { method, headers, body: method === "GET" ? undefined : body });
+        status = res.status;
+        text = await res.text();
+      } catch (e) {
+        status = `network error: ${(e as Error).message}`;
+      }
+      const expected = typeof status === "number" && ((status >= 400 && status < 500) || accept.includes(status));
+      if (!expected || text.includes("<title>app</title>")) refused.push({ what: `${what}: ${method} ${url.slice(0, 120)}`, status, body: text.slice(0, 200) });
+      const health = await fetch(`${app.url}/api/health`).catch(() => null);
+      if (health?.status !== 200) refused.push({ what: `down after ${what}`, status: health?.status ?? "no answer", body: "" });
+      return { status, text };
+    }
+    /** A fresh engine.io session (no Socket.IO connection yet). */
+    const open = async () => JSON.parse((await poll("open", "GET", EIO, undefined, {}, [200])).text.slice(1)).sid as string;
+    /** The next poll on the session finds it gone: unknown (400), or closed by a CLOSE packet. */
+    const ended = async (what: string, sid: string) => {
+      const { text } = await poll(`${what}, then poll`, "GET", `${EIO}&sid=${sid}`, undefined, {}, [200]);
+      if (!/Session ID unknown/.test(text) && !text.split("\u001e").includes("1")) refused.push({ what: `${what} left the session open`, status: "open", body: text.slice(0, 200) });
+    };
+    const plain = { "content-type": "text/plain;charset=UTF-8" };
+
+    // Malformed handshakes: versions, transports, methods. (An empty sid, a repeated EIO or a
+    // JSONP callback number are a plain handshake to engine.io, so they are not here.)
+    for (const q of ["EIO=5&transport=polling", "EIO=3&transport=polling", "EIO=x&transport=polling", "transport=polling", "EIO=4", "EIO=4&transport=bogus", "EIO=4&transport=websocket"]) {
+      await poll("handshake", "GET", `/socket.io/?${q}`);
+    }
+    for (const method of ["PUT", "DELETE", "PATCH"]) await poll("method", method, EIO, "x", plain);
+    await poll("POST without sid", "POST", EIO, "40", plain);
+    // Unknown, malformed and oversized sids, on reads and writes.
+    for (const sid of ["nope", "%00", "%E0%A4%A", "a".repeat(3000), encodeURIComponent(NUL), "[]"]) {
+      await poll("bad sid", "GET", `${EIO}&sid=${sid}`);
+      await poll("bad sid", "POST", `${EIO}&sid=${sid}`, "40", plain);
+    }
+    await poll("polling sid on a websocket request", "GET", `/socket.io/?EIO=4&transport=websocket&sid=${await open()}`);
+    // Garbage bodies on a live session: refused at once, or taken and the session closed for it.
+    const garbage: Array<[string, string | Blob]> = [
+      ["unknown packet type", "9hello"],
+      ["control bytes", "\u0000\u0001\u0002"],
+      ["bad socket.io packet", "42["],
+      ["binary garbage", new Blob([Uint8Array.from({ length: 2000 }, (_, i) => (i * 37) % 256)])],
+      ["records separated by junk", `40\u001e${"\u001e".repeat(50)}9`],
+    ];
+    for (const [what, body] of garbage) {
+      const sid = await open();
+      await poll(what, "POST", `${EIO}&sid=${sid}`, body, typeof body === "string" ? plain : { "content-type": "application/octet-stream" }, [200]);
+      await ended(what, sid);
+    }
+    // Socket.IO-level nonsense is answered on the session with a CONNECT_ERROR.
+    for (const [what, body] of [
+      ["connect without a token", "40"],
+      ["connect with bad JSON", "40{not json"],
+      ["unknown namespace", "40/admin,"],
+    ]) {
+      const sid = await open();
+      await poll(what, "POST", `${EIO}&sid=${sid}`, body, plain, [200]);
+      const { text } = await poll(`${what}, then poll`, "GET", `${EIO}&sid=${sid}`, undefined, {}, [200]);
+      const packets = text.split("\u001e");
+      if (!packets.some((p) => p.startsWith("44") || p === "1") && !/Session ID unknown/.test(text)) refused.push({ what: `${what}: no error`, status: "answered", body: text.slice(0, 200) });
+    }
+    // Two long polls at once on one session: the second is refused and the session ends.
+    {
+      const sid = await open();
+      await Promise.all([poll("first of two polls", "GET", `${EIO}&sid=${sid}`, undefined, {}, [200]), poll("overlapping poll", "GET", `${EIO}&sid=${sid}`, undefined, {}, [])]);
+      await ended("overlapping polls", sid);
+    }
+    // A body over the limit is refused with 413 before it is read whole.
+    for (const size of [LIMITS.socketMaxPayloadBytes + 1, 5 * LIMITS.socketMaxPayloadBytes]) {
+      const sid = await open();
+      const { status } = await poll(`payload of ${size} bytes`, "POST", `${EIO}&sid=${sid}`, `4${"x".repeat(size)}`, plain);
+      if (status !== 413) refused.push({ what: `payload of ${size} bytes`, status, body: "expected 413" });
+    }
+    expect(refused, JSON.stringify(refused.slice(0, 30), null, 1)).toEqual([]);
+    // After all of it the transport still carries a real client.
+    const poller = await connect(app.url, member.token, { transports: ["polling"] });
+    try {
+      expect(poller.io.engine.transport.name).toBe("polling");
+      expect(await call(poller, "presence.subscribe", { user_ids: [admin.user.id] })).toMatchObject({ ok: true });
+    } finally {
+      poller.close();
+      process.off("uncaughtException", onCrash);
+      process.off("unhandledRejection", onCrash);
+    }
+    expect(crashes).toEqual([]);
+  }, 300_000);
 });

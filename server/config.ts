@@ -43,6 +43,7 @@ const envSchema = z.object({
   NODE_ID: z.string().optional(),
   CALL_RING_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(LIMITS.callRingTimeoutMs),
   PRESENCE_GRACE_MS: z.coerce.number().int().min(100).max(600_000).default(LIMITS.presenceGraceMs),
+  FEED_RETENTION_HOURS: z.coerce.number().positive().max(24 * 365).default(48),
   REDIS_PREFIX: z.string().regex(/^[\w.-]{1,40}$/).default("ts"),
   TRUST_PROXY: z
     .string()
@@ -55,8 +56,18 @@ const envSchema = z.object({
       }
       return parsed;
     }),
+  // The SFU (README, "Calls, meetings and the SFU"): Janus's WebSocket API, on loopback or a private network.
+  JANUS_URL: z.string().regex(/^wss?:\/\//, "must be a ws:// or wss:// URL").optional(),
+  CALL_MESH_MAX: z.coerce.number().int().min(2).max(LIMITS.groupCallMaxParticipants).default(LIMITS.meshCallMaxDefault),
+  // TURN with time-limited credentials (coturn's use-auth-secret): the shared secret and the TURN URLs.
+  TURN_SECRET: z.string().min(16, "TURN_SECRET must be at least 16 characters").optional(),
+  TURN_URLS: z.string().optional(),
+  TURN_TTL_SECONDS: z.coerce.number().int().min(60).max(7 * 86400).default(12 * 3600),
   SOCKET_RATE_PER_SEC: z.coerce.number().positive().max(100_000).default(50),
   SOCKET_RATE_BURST: z.coerce.number().int().min(1).max(100_000).default(100),
+  REMINDER_SWEEP_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
+  // Empty (docker-compose passes METRICS_TOKEN through when unset) is the same as unset.
+  METRICS_TOKEN: z.preprocess((v) => (v === "" ? undefined : v), z.string().min(16, "METRICS_TOKEN must be at least 16 characters").optional()),
 });
 
 const PROXY_PRESETS = ["loopback", "linklocal", "uniquelocal"];
@@ -111,16 +122,28 @@ export interface Config {
   callRingTimeoutMs: number;
   /** A user with no socket and no recent poll is offline after this long. */
   presenceGraceMs: number;
+  /** How long change records are kept for catching up (docs/architecture.md, "The change feed"). */
+  feedRetentionHours: number;
   /** Prefix of every Redis key and channel, so several deployments (or test runs) can share one Redis. */
   redisPrefix: string;
   /** Peers whose X-Forwarded-For is believed (TRUST_PROXY); false: none, req.ip is the socket address. */
   trustProxy: TrustProxy;
   /** The built client served at /; tests point it elsewhere. */
   clientDir?: string;
+  /** Janus's WebSocket API (JANUS_URL); unset: no SFU, calls stay mesh up to 8 people. */
+  janusUrl?: string;
+  /** Calls of more people than this move to the SFU when there is one. */
+  meshMax: number;
+  /** TURN with time-limited credentials: coturn's static-auth-secret and the TURN server URLs. */
+  turn?: { secret: string; urls: string[]; ttlSeconds: number };
   /** Socket commands: a token bucket per socket (per user across nodes with Redis) refilled at this rate... */
   socketRatePerSec: number;
   /** ...holding at most this many, so a burst this size passes at once. */
   socketRateBurst: number;
+  /** How often each node looks for due calendar reminders (a reminder is at most this late). */
+  reminderSweepMs: number;
+  /** Bearer token a Prometheus scraper presents at /metrics; without it only loopback callers may scrape. */
+  metricsToken?: string;
 }
 
 export interface RTCIceServerLike {
@@ -184,10 +207,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     nodeId: e.NODE_ID ?? `${process.pid}`,
     callRingTimeoutMs: e.CALL_RING_TIMEOUT_MS,
     presenceGraceMs: e.PRESENCE_GRACE_MS,
+    feedRetentionHours: e.FEED_RETENTION_HOURS,
     redisPrefix: e.REDIS_PREFIX,
     trustProxy: e.TRUST_PROXY,
+    janusUrl: e.JANUS_URL,
+    meshMax: e.CALL_MESH_MAX,
+    turn:
+      e.TURN_SECRET && e.TURN_URLS
+        ? { secret: e.TURN_SECRET, urls: e.TURN_URLS.split(",").map((u) => u.trim()).filter(Boolean), ttlSeconds: e.TURN_TTL_SECONDS }
+        : undefined,
     socketRatePerSec: e.SOCKET_RATE_PER_SEC,
     socketRateBurst: e.SOCKET_RATE_BURST,
+    reminderSweepMs: e.REMINDER_SWEEP_MS,
+    metricsToken: e.METRICS_TOKEN,
     ...overrides,
   };
 }

@@ -6,7 +6,9 @@ import type { EntityTable } from "@shared/entities";
 import type { FileStorage } from "./storage/types";
 import type { RealtimeHub } from "./realtime/hub";
 
-export type EntityOp = "create" | "update" | "delete";
+import type { CommittedChange, EntityOp } from "./feed/types";
+
+export type { EntityOp };
 export type EntityEventName = `${EntityTable}.${EntityOp}`;
 
 /** `row` is the stored row (not presented); `before` is the row before an update or delete. */
@@ -29,6 +31,11 @@ export type DomainEvents = { [K in EntityEventName]: [event: EntityEvent] } & {
 
 export class AppEvents extends EventEmitter<DomainEvents> {}
 
+/** Where committed changes go after their commit: the realtime layer's delivery, in commit order. */
+export interface FeedSink {
+  publish(changes: readonly CommittedChange[]): void;
+}
+
 export interface AppContext {
   config: Config;
   db: Db;
@@ -37,4 +44,6 @@ export interface AppContext {
   storage: FileStorage;
   /** Set by attachRealtime: live delivery to sockets on any node; absent when realtime is not attached. */
   realtime?: RealtimeHub;
+  /** Set by attachRealtime: pushes committed change records to the sockets that may see them. */
+  feed?: FeedSink;
 }

@@ -2,6 +2,8 @@ import type { ErrorRequestHandler } from "express";
 import { ZodError } from "zod";
 import type { Logger } from "pino";
 import { MESSAGES } from "@shared/constants";
+import { redactUrl } from "./log-redaction";
+import { isUnavailable } from "./ops/unavailable";
 
 /** An error whose message is safe to show to the client, with its HTTP status. */
 export class HttpError extends Error {
@@ -17,6 +19,8 @@ export const badRequest = (msg: string) => new HttpError(400, msg);
 export const unauthorized = () => new HttpError(401, MESSAGES.notAuthenticated);
 export const forbidden = () => new HttpError(403, MESSAGES.forbidden);
 export const notFound = (what = "Not found") => new HttpError(404, what);
+/** A dependency (the database, Redis) is away; the client may retry. */
+export const serviceUnavailable = () => new HttpError(503, MESSAGES.serviceUnavailable);
 
 export function zodMessage(err: ZodError): string {
   return err.issues
@@ -72,6 +76,9 @@ export function errorHandler(log: Logger): ErrorRequestHandler {
     if (err instanceof HttpError) {
       status = err.status;
       message = err.message;
+    } else if (isUnavailable(err)) {
+      status = 503;
+      message = MESSAGES.serviceUnavailable;
     } else if (err instanceof ZodError) {
       status = 400;
       message = zodMessage(err);
@@ -95,7 +102,9 @@ export function errorHandler(log: Logger): ErrorRequestHandler {
         message = mapped.message;
       }
     }
-    if (status >= 500) log.error({ err, url: req.originalUrl }, "request failed");
+    // A dependency that is away is an outage the readiness probe reports, not a bug: one line each.
+    if (status === 503) log.warn({ url: redactUrl(req.originalUrl), err: (err as Error)?.message }, "request failed: service unavailable");
+    else if (status >= 500) log.error({ err, url: redactUrl(req.originalUrl) }, "request failed");
     if (res.headersSent) return;
     res.status(status).json({ error: message });
   };

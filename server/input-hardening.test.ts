@@ -1,16 +1,12 @@
 // Bad input never answers 500 (tracker issue 9): NUL bytes, malformed percent-encoding and
 // cookies, deep nesting, loose ids; plus log redaction, TRUST_PROXY and compression.
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
-import { Writable } from "node:stream";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { pino } from "pino";
-import { ENGINES, startTestApp, makeUser, api, countRows, makeChannel, createTestDatabase, type Engine, type TestApp, type TestUser } from "./test/harness";
+import { ENGINES, startTestApp, startLoggedApp, makeUser, api, countRows, makeChannel, type TestApp, type TestUser } from "./test/harness";
 import { connect, call, type ClientSocket } from "./realtime/test-clients";
 import { loadConfig, parseTrustProxy } from "./config";
-import { openDb } from "./db";
-import { startApp } from "./app";
 import { fromDbError } from "./errors";
 
 const nested = (depth: number, leaf: unknown = 1): unknown => {
@@ -21,35 +17,6 @@ const nested = (depth: number, leaf: unknown = 1): unknown => {
 
 /** JSON text nested `depth` deep, built as text (JSON.stringify would overflow the stack). */
 const nestedText = (depth: number) => `${'{"a":'.repeat(depth)}1${"}".repeat(depth)}`;
-
-/** A real app whose log lines are captured, on either engine. */
-async function startLoggedApp(engine: Engine) {
-  const lines: string[] = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _enc, cb) {
-      lines.push(chunk.toString());
-      cb();
-    },
-  });
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "ts-log-"));
-  const pgdb = engine === "postgres" ? await createTestDatabase() : null;
-  const handle = await openDb(pgdb ? { databaseUrl: pgdb.url, poolSize: 3 } : {});
-  const config = loadConfig(
-    { LOG_LEVEL: "info", DATA_DIR: dataDir, PORT: "0", HOST: "127.0.0.1", JWT_SECRET: "test-secret-test-secret-123456" },
-    { seedDemo: false, databaseUrl: pgdb?.url },
-  );
-  const app = await startApp({ config, dbHandle: handle, logger: pino({ level: "info" }, stream), seed: false });
-  return {
-    app,
-    lines,
-    stop: async () => {
-      await app.close();
-      await handle.close();
-      await pgdb?.drop();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
 
 describe("TRUST_PROXY setting", () => {
   it("trusts nobody by default and refuses settings that would trust everybody or make no sense", () => {
@@ -241,26 +208,28 @@ describe.each(ENGINES)("TRUST_PROXY and log redaction (%s)", (engine) => {
   }, 240_000);
 
   it("never writes bearer tokens or cookies to the request log", async () => {
-    const logged = await startLoggedApp(engine);
+    const app = await startLoggedApp(engine);
     try {
-      const user = await makeUser(logged.app as unknown as TestApp);
-      const login = await fetch(`${logged.app.url}/api/auth/login`, {
+      const user = await makeUser(app);
+      const login = await fetch(`${app.url}/api/auth/login`, {
         method: "POST",
         headers: { "content-type": "application/json" },
         body: JSON.stringify({ email: user.email, password: user.password }),
       });
       expect(login.headers.get("set-cookie")).toContain("ts_token=");
-      const me = await fetch(`${logged.app.url}/api/auth/me`, { headers: { authorization: `Bearer ${user.token}`, cookie: `ts_token=${user.token}; other=secret-cookie-value` } });
+      const me = await fetch(`${app.url}/api/auth/me`, { headers: { authorization: `Bearer ${user.token}`, cookie: `ts_token=${user.token}; other=secret-cookie-value` } });
       expect(me.status).toBe(200);
-      await new Promise((r) => setTimeout(r, 200));
-      const text = logged.lines.join("");
+      // Lines are written in the order requests finish: once this one is there, so are the others.
+      await fetch(`${app.url}/api/log-marker`);
+      await app.waitForLine((l) => l.includes("/api/log-marker"));
+      const text = app.lines.join("");
       expect(text).toContain("/api/auth/me"); // the request was logged...
       expect(text).toContain("[redacted]"); // ...with its credentials replaced
       expect(text).not.toContain(user.token);
       expect(text).not.toContain("secret-cookie-value");
       expect(text).not.toMatch(/ts_token=ey/);
     } finally {
-      await logged.stop();
+      await app.stop();
     }
   }, 240_000);
 });

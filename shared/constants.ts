@@ -4,7 +4,12 @@ export const LIMITS = {
   messageMaxChars: 10_000,
   signalMaxBytes: 64 * 1024,
   socketMaxPayloadBytes: 256 * 1024,
+  /** The most people a full-mesh call holds (each browser sends its video to every other). */
   groupCallMaxParticipants: 8,
+  /** Calls larger than this move to the SFU when one is configured (CALL_MESH_MAX). */
+  meshCallMaxDefault: 4,
+  /** The most people a call or meeting through the SFU holds. */
+  sfuCallMaxParticipants: 50,
   presenceSubscribeMax: 1000,
   callHistoryPageSize: 50,
   callRingTimeoutMs: 45_000,
@@ -33,6 +38,8 @@ export const LIMITS = {
   jsonBodyLimit: "1mb",
   presenceGraceMs: 10_000,
   pollOnlineWindowMs: 5_000,
+  /** Most changes one catch-up page carries (the default page is this size too). */
+  changesPageMax: 500,
 } as const;
 
 /** A UUID in its usual text form (session ids, recording ids). */
@@ -44,7 +51,10 @@ export const DEFAULT_JOB_TITLE = "Team Member";
 export const NOTE_ORG_KEY = "org_1";
 
 export const MESSAGES = {
+  callNeedsSfu: "A call of more than 8 people needs the media server (SFU), and none is configured on this server",
   notAuthenticated: "Not authenticated",
+  /** A dependency (the database, Redis) is away: the request can be retried later. */
+  serviceUnavailable: "Service unavailable",
   forbidden: "Forbidden",
   notFound: "Not found",
   loginFailed: "Login failed",

@@ -2,13 +2,12 @@
 // the rule is expanded on wall-clock times (written as UTC, as the rrule library expects) and
 // each occurrence is turned back into an instant in that zone; exceptions then cancel or move
 // single occurrences by their original start.
-import * as rruleModule from "rrule";
+// Its CommonJS build, on Node and in the client bundle alike (vite.config.ts says why).
+import rrule from "rrule";
 import { TZDate } from "@date-fns/tz";
 import type { RecurrenceException } from "./entities/calendar_events";
 
-// rrule ships CommonJS to Node and ESM to bundlers; take rrulestr from wherever it is.
-const rrulestr: typeof rruleModule.rrulestr =
-  (rruleModule as { rrulestr?: typeof rruleModule.rrulestr }).rrulestr ?? (rruleModule as unknown as { default: typeof rruleModule }).default.rrulestr;
+const { rrulestr } = rrule;
 
 export interface Occurrence {
   start: Date;

@@ -1,13 +1,22 @@
-// The load driver: real socket.io-client sockets (websocket transport) speaking the contract in
-// shared/realtime.ts, so the same code drives the app and the bare relay.
+// The load driver: real socket.io-client sockets (WebSocket, or long-polling only) speaking the
+// contract in shared/realtime.ts, so the same code drives the app and the bare relay.
 import { io, type Socket } from "socket.io-client";
 import { performance } from "node:perf_hooks";
-import type { Ack, ChatMessage, ClientToServerEvents, ServerToClientEvents } from "../../shared/realtime";
+import type { Ack, ChatMessage, ClientToServerEvents, EntityChange, ServerToClientEvents } from "../../shared/realtime";
 import { Samples, type LatencySummary } from "./stats";
 import type { BenchRoom, BenchUser } from "./fixture";
 import { RECONNECT_OPTIONS, jitterReconnects } from "../../shared/reconnect";
 
 export type Sock = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+/** Calls `fn` with every new message pushed to the socket (a messages create in the change feed); returns the off switch. */
+export function onNewMessage(s: Sock, fn: (m: ChatMessage) => void): () => void {
+  const h = (c: EntityChange) => {
+    if (c.table === "messages" && c.op === "create") fn(c.row);
+  };
+  s.on("entities.change", h);
+  return () => s.off("entities.change", h);
+}
 
 export interface Connected {
   sockets: Sock[];
@@ -16,16 +25,21 @@ export interface Connected {
   errors: string[];
 }
 
+export const TRANSPORTS = ["websocket", "polling"] as const;
+export type Transport = (typeof TRANSPORTS)[number];
+
 export interface ConnectOptions {
   /** Reconnect like the web client (same delays and jitter); off by default so a run notices drops. */
   reconnect?: boolean;
+  /** One transport and no upgrade: "polling" is a client behind a proxy that blocks WebSocket. */
+  transport?: Transport;
 }
 
 function connectOne(url: string, user: BenchUser, timeoutMs: number, opts: ConnectOptions = {}): Promise<Sock> {
   const t0 = performance.now();
   const s: Sock = io(url, {
     path: "/socket.io",
-    transports: ["websocket"],
+    transports: [opts.transport ?? "websocket"],
     auth: { token: user.token, channels: user.channels },
     reconnection: !!opts.reconnect,
     ...(opts.reconnect ? RECONNECT_OPTIONS : {}),
@@ -153,7 +167,7 @@ export async function runChat(sockets: Sock[], users: BenchUser[], rooms: BenchR
     const t = Number(tText);
     if (t >= warmEnd) latency.add(now - t);
   };
-  for (const s of sockets) s?.on("messages.create", onMessage);
+  const offs = sockets.filter(Boolean).map((s) => onNewMessage(s, onMessage));
 
   let rr = 0;
   let credit = 0;
@@ -193,7 +207,7 @@ export async function runChat(sockets: Sock[], users: BenchUser[], rooms: BenchR
   sending = false;
   const drainUntil = sendEnd + (opts.drainMs ?? 3000);
   while (delivered < expected && performance.now() < drainUntil) await new Promise((r) => setTimeout(r, 20));
-  for (const s of sockets) s?.off("messages.create", onMessage);
+  for (const off of offs) off();
   const durationSec = (sendEnd - start) / 1000;
   return {
     rate: opts.rate,

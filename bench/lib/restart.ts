@@ -1,14 +1,17 @@
 // The restart scenario: thousands of sockets on one server process; the server is stopped
 // (SIGTERM, or kill -9) and started again on the same port. Clients reconnect like the web client
-// (same delays and jitter) and resync like it (from the point held at the drop, retried until it
-// succeeds). Measured: time from the new server answering /api/health until 50/95/100% of the
-// sockets have their session.ready again, and messages lost: messages posted by a few clients
-// around the restart that some member of the room never got, live or by resync.
+// (same delays and jitter) and catch up like it, through the same code (shared/feed.ts: one
+// `changes.since` from the point held at the drop, retried until it succeeds; a table other than
+// chat's that changed meanwhile is refetched over REST, as the web client refetches the queries
+// it shows). Measured: time from the new server answering /api/health until 50/95/100% of the
+// sockets have their session.ready again and have caught up, REST requests per socket during the
+// storm, and messages lost: messages posted by a few clients around the restart that some member
+// of the room never got, live or by catch-up.
 import fs from "node:fs";
 import { performance } from "node:perf_hooks";
-import type { ChatMessage } from "../../shared/realtime";
-import { ResyncPoints, resyncUntilDone, type ResyncSnapshot } from "../../shared/resync";
-import { closeAll, connectAll } from "./driver";
+import type { ChatMessage, EntityChange } from "../../shared/realtime";
+import { FeedCursor } from "../../shared/feed";
+import { closeAll, connectAll, type Sock } from "./driver";
 import type { BenchRoom, BenchUser } from "./fixture";
 import { spawnServer, type Running } from "./servers";
 
@@ -26,6 +29,8 @@ export interface RestartOptions {
   postEveryMs?: number;
   /** Give up waiting for sockets after this long. */
   waitMs?: number;
+  /** Clients catch up after a reconnect the server could not recover (off for the bare relay, which has no feed). */
+  catchUp?: boolean;
 }
 
 export interface RestartResult {
@@ -40,13 +45,19 @@ export interface RestartResult {
   back95: number | null;
   back100: number | null;
   notBack: number;
+  /** As back50/95/100, until the socket had also caught up (equal to them without catch-up). */
+  caught50: number | null;
+  caught95: number | null;
+  caught100: number | null;
+  /** REST requests the clients made from the signal until the last socket had caught up, per socket. */
+  restPerSocket: number;
   /** CPU time of the new server process (user + system) from its start until /api/health answered, and from then until 100% were back (null: not on Linux). */
   cpuToHealthMs: number | null;
   cpuToBackMs: number | null;
   posted: number;
   checkedDeliveries: number;
   lost: number;
-  resyncFailures: number;
+  catchUpFailures: number;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -61,27 +72,8 @@ function cpuMsOf(pid: number | undefined): number | null {
   }
 }
 
-interface Watch {
-  user: BenchUser;
-  received: Set<number>;
-  last: Map<number, number>;
-  dropped: ResyncSnapshot | null;
-  points: ResyncPoints;
-  resyncing: Promise<void> | null;
-}
-
-async function fetchAfter(url: string, token: string, channelId: number, afterId: number): Promise<ChatMessage[]> {
-  const out: ChatMessage[] = [];
-  for (let after = afterId; ; ) {
-    const where = encodeURIComponent(JSON.stringify({ channel_id: channelId, id: { gt: after } }));
-    const res = await fetch(`${url}/api/entities/messages?where=${where}&sort=id&limit=500`, { headers: { authorization: `Bearer ${token}` } });
-    if (!res.ok) throw new Error(`resync: HTTP ${res.status}`);
-    const page = (await res.json()) as ChatMessage[];
-    out.push(...page);
-    if (page.length < 500) return out;
-    after = page[page.length - 1].id;
-  }
-}
+/** What the web client does with a change for a table it refetches: one REST request per table per batch. */
+const REFETCHED = (c: EntityChange) => c.table !== "messages" && c.table !== "channels";
 
 export async function runRestart(o: RestartOptions): Promise<RestartResult> {
   let server: Running = await spawnServer(o.script, o.env, [], o.port);
@@ -90,46 +82,63 @@ export async function runRestart(o: RestartOptions): Promise<RestartResult> {
   const sockets = conn.sockets;
   const live = sockets.map((s, i) => (s ? i : -1)).filter((i) => i >= 0);
   const watchedRooms = o.rooms.slice(0, o.posterRooms ?? 5);
-  const watches = new Map<number, Watch>();
-  let resyncFailures = 0;
-
-  for (const room of watchedRooms) {
-    for (const m of room.members) {
-      const s = sockets[m];
-      if (!s) continue;
-      const w: Watch = { user: o.users[m], received: new Set(), last: new Map(), dropped: null, points: new ResyncPoints(), resyncing: null };
-      watches.set(m, w);
-      const note = (msg: ChatMessage) => {
-        w.received.add(msg.id);
-        if (msg.id > (w.last.get(msg.channel_id) ?? 0)) w.last.set(msg.channel_id, msg.id);
-      };
-      s.on("messages.create", note);
-      s.on("disconnect", () => {
-        w.dropped ??= new Map([[room.id, w.last.get(room.id) ?? 0]]);
-      });
-      s.on("session.ready", (r) => {
-        const snapshot = w.dropped;
-        w.dropped = null;
-        if (!snapshot || r.recovered) return;
-        w.points.add(snapshot);
-        w.resyncing ??= resyncUntilDone(
-          w.points,
-          async (channelId, after) => {
-            for (const msg of await fetchAfter(url, w.user.token, channelId, after ?? 0)) note(msg);
-          },
-          { onError: () => resyncFailures++ },
-        ).finally(() => (w.resyncing = null));
-      });
-    }
-  }
-
+  const watched = new Set(watchedRooms.flatMap((r) => r.members));
+  const received = new Map<number, Set<number>>();
+  let catchUpFailures = 0;
+  let rest = 0;
   let killedAt = Infinity;
   const backAt = new Map<number, number>();
-  for (const i of live) {
-    sockets[i].on("session.ready", () => {
-      if (performance.now() > killedAt && !backAt.has(i)) backAt.set(i, performance.now());
+  const caughtAt = new Map<number, number>();
+
+  const follow = (i: number, s: Sock) => {
+    const user = o.users[i];
+    const mine = watched.has(i) ? new Set<number>() : null;
+    if (mine) received.set(i, mine);
+    const cursor = new FeedCursor();
+    const apply = (c: EntityChange) => {
+      if (mine && c.table === "messages" && c.op === "create") mine.add(c.id);
+    };
+    s.on("entities.change", (c) => {
+      apply(c);
+      cursor.advance(c.seq);
     });
-  }
+    s.on("disconnect", () => cursor.dropped());
+    s.on("session.ready", (r) => {
+      cursor.start(r.seq);
+      const back = performance.now() > killedAt && !backAt.has(i);
+      if (back) backAt.set(i, performance.now());
+      const done = () => {
+        if (back) caughtAt.set(i, performance.now());
+      };
+      if (!o.catchUp || r.recovered) return done();
+      const tables = new Set<string>();
+      void cursor
+        .catchUp(
+          async (since) => {
+            const ack = await s.timeout(10_000).emitWithAck("changes.since", { since });
+            if (!ack.ok) throw new Error(ack.error);
+            return ack.data;
+          },
+          (c) => {
+            apply(c);
+            if (REFETCHED(c)) tables.add(c.table);
+          },
+          { onError: () => catchUpFailures++ },
+        )
+        .then(async (result) => {
+          // The queries on screen: the tables that changed, or after a reset everything shown.
+          const refetch = result === "reset" ? ["channels", "messages", "tasks"] : [...tables];
+          await Promise.all(
+            refetch.map((t) => {
+              if (performance.now() > killedAt) rest++;
+              return fetch(`${url}/api/entities/${t}?limit=50`, { headers: { authorization: `Bearer ${user.token}` } }).catch(() => null);
+            }),
+          );
+          done();
+        });
+    });
+  };
+  for (const i of live) follow(i, sockets[i]);
 
   // Posters: over the socket when it is up (ack after commit), else over REST like the web client.
   const posted: { channel: number; id: number; room: BenchRoom }[] = [];
@@ -147,6 +156,7 @@ export async function runRestart(o: RestartOptions): Promise<RestartResult> {
           const ack = await s.timeout(5000).emitWithAck("messages.create", { channel_id: room.id, content });
           if (ack.ok) msg = ack.data;
         } else {
+          if (performance.now() > killedAt) rest++;
           const res = await fetch(`${url}/api/entities/messages`, {
             method: "POST",
             headers: { authorization: `Bearer ${user.token}`, "content-type": "application/json" },
@@ -171,30 +181,32 @@ export async function runRestart(o: RestartOptions): Promise<RestartResult> {
   const healthAt = performance.now();
   const cpuAtHealth = cpuMsOf(server.proc.pid);
   const end = healthAt + (o.waitMs ?? 60_000);
-  while (backAt.size < live.length && performance.now() < end) await sleep(20);
+  while (caughtAt.size < live.length && performance.now() < end) await sleep(20);
   const cpuAtBack = cpuMsOf(server.proc.pid);
+  const restDuringStorm = rest;
   await sleep(1500);
   posting = false;
   await Promise.all(posters);
-  // Stragglers: live pushes in flight and resyncs still retrying.
+  // Stragglers: live pushes in flight.
   await sleep(2000);
-  await Promise.race([Promise.all([...watches.values()].map((w) => w.resyncing)), sleep(20_000)]);
 
   let checked = 0;
   let lost = 0;
   for (const p of posted) {
     for (const m of p.room.members) {
-      const w = watches.get(m);
-      if (!w || !backAt.has(m)) continue;
+      const got = received.get(m);
+      if (!got || !caughtAt.has(m)) continue;
       checked++;
-      if (!w.received.has(p.id)) lost++;
+      if (!got.has(p.id)) lost++;
     }
   }
-  const times = [...backAt.values()].map((t) => Math.max(0, t - healthAt)).sort((a, b) => a - b);
-  const at = (q: number) => {
+  const sorted = (m: Map<number, number>) => [...m.values()].map((t) => Math.max(0, t - healthAt)).sort((a, b) => a - b);
+  const quantile = (times: number[]) => (q: number) => {
     const need = Math.ceil(q * live.length);
     return times.length >= need && need > 0 ? times[need - 1] : null;
   };
+  const at = quantile(sorted(backAt));
+  const caught = quantile(sorted(caughtAt));
   closeAll(sockets);
   await server.stop();
   return {
@@ -207,11 +219,15 @@ export async function runRestart(o: RestartOptions): Promise<RestartResult> {
     back95: at(0.95),
     back100: at(1),
     notBack: live.length - backAt.size,
+    caught50: caught(0.5),
+    caught95: caught(0.95),
+    caught100: caught(1),
+    restPerSocket: live.length ? restDuringStorm / live.length : 0,
     cpuToHealthMs: cpuAtHealth,
     cpuToBackMs: cpuAtHealth === null || cpuAtBack === null ? null : cpuAtBack - cpuAtHealth,
     posted: posted.length,
     checkedDeliveries: checked,
     lost,
-    resyncFailures,
+    catchUpFailures,
   };
 }

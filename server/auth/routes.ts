@@ -2,6 +2,7 @@ import { Router, type Response } from "express";
 import { rateLimit, ipKeyGenerator } from "express-rate-limit";
 import { RedisStore } from "rate-limit-redis";
 import { z } from "zod";
+import { metrics } from "../ops/metrics";
 import type { AppContext } from "../context";
 import { createSession, sign, type IssuedToken } from "./tokens";
 import { revokeSession } from "./repository";
@@ -14,7 +15,7 @@ import { HttpError, badRequest, unauthorized } from "../errors";
 import { MESSAGES, LIMITS } from "@shared/constants";
 import { USER_MESSAGES } from "@shared/entities";
 
-const loginSchema = z.object({
+export const loginSchema = z.object({
   email: z.string().max(320).optional(),
   password: z.string().max(200).optional(),
   refresh: z.union([z.boolean(), z.string()]).optional(),
@@ -60,7 +61,10 @@ export function authRoutes(ctx: AppContext): Router {
     legacyHeaders: false,
     keyGenerator: (req) => `${ipKeyGenerator(req.ip ?? "")}:${String(req.body?.email ?? "").toLowerCase()}`,
     skip: (req) => isTrue(req.query.refresh) || isTrue(req.body?.refresh),
-    handler: (_req, res) => res.status(429).json({ error: "Too many sign-in attempts. Please try again later." }),
+    handler: (_req, res) => {
+      metrics.rateLimited("login");
+      res.status(429).json({ error: "Too many sign-in attempts. Please try again later." });
+    },
   });
 
   r.post("/auth/login", loginLimiter, async (req, res) => {

@@ -1,9 +1,11 @@
-import { Kysely, Migrator, PostgresDialect, type Migration, type MigrationProvider } from "kysely";
+import { Kysely, Migrator, PostgresDialect, type LogEvent, type Migration, type MigrationProvider } from "kysely";
 import pg from "pg";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { Database } from "./schema";
+import { serialized } from "./serial-driver";
+import { addPoolSource, metrics } from "../ops/metrics";
 
 export type Db = Kysely<Database>;
 
@@ -16,21 +18,37 @@ export interface DbHandle {
   close: () => Promise<void>;
 }
 
+// Every statement's time by operation, for teamspace_db_query_duration_seconds.
+const logQuery = (e: LogEvent) => metrics.query(e.query.sql, e.queryDurationMillis / 1000, e.level === "error");
+
 /** Postgres when a URL is given, else embedded PGlite in `dir` (or in memory when dir is undefined). */
 export async function openDb(opts: { databaseUrl?: string; pgliteDir?: string | null; poolSize?: number }): Promise<DbHandle> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 20 });
-    // A broken idle client must not crash the process.
+    // While Postgres is away a request waits at most 5 s for a connection, then fails as
+    // "Service unavailable" (server/ops/unavailable.ts) instead of hanging.
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 20, connectionTimeoutMillis: 5000 });
+    // A broken idle client must not crash the process; nor may one that breaks while checked out
+    // between two statements (Postgres restarting mid-transaction): pg emits 'error' on it, and
+    // the pool drops it when it comes back unusable.
     pool.on("error", () => {});
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, engine: "postgres", close: () => db.destroy() };
+    pool.on("connect", (client) => client.on("error", () => {}));
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: logQuery });
+    const removePool = addPoolSource(pool);
+    return {
+      db,
+      engine: "postgres",
+      close: () => {
+        removePool();
+        return db.destroy();
+      },
+    };
   }
   // Loaded only for the embedded engine: a server on Postgres starts (and restarts) without them.
   const [{ PGlite }, { KyselyPGlite }] = await Promise.all([import("@electric-sql/pglite"), import("kysely-pglite")]);
   if (opts.pgliteDir) fs.mkdirSync(opts.pgliteDir, { recursive: true });
   const client = opts.pgliteDir ? new PGlite(opts.pgliteDir) : new PGlite();
   await client.waitReady;
-  const db = new Kysely<Database>({ dialect: new KyselyPGlite(client).dialect });
+  const db = new Kysely<Database>({ dialect: serialized(new KyselyPGlite(client).dialect), log: logQuery });
   return {
     db,
     engine: "pglite",
@@ -56,6 +74,11 @@ class DirMigrationProvider implements MigrationProvider {
     }
     return out;
   }
+}
+
+/** The names of every migration this version of the code has, in order. */
+export async function knownMigrations(): Promise<string[]> {
+  return Object.keys(await new DirMigrationProvider().getMigrations()).sort();
 }
 
 export async function migrate(db: Db): Promise<void> {

@@ -75,6 +75,13 @@ export interface CallHistoryTable {
   recording_status: Generated<"not_configured" | "processing" | "completed" | "recording" | "failed">;
   recording_error: string | null;
   recording_file_id: string | null;
+  /** Why a call that never connected ended: the caller hung up (cancelled), or everyone was busy. */
+  end_reason: "cancelled" | "busy" | "declined" | null;
+  /** The meeting whose room this call is. */
+  meeting_id: string | null;
+  media: Generated<"mesh" | "sfu">;
+  /** Set by the node converting the recording, every few seconds while it works. */
+  recording_heartbeat_at: NullableStamp;
   created_at: Stamp;
   updated_at: Stamp;
 }
@@ -82,10 +89,12 @@ export interface CallHistoryTable {
 export interface CallParticipantsTable {
   call_id: string;
   user_id: number;
-  status: Generated<"invited" | "ringing" | "joined" | "rejected" | "missed" | "left">;
+  status: Generated<"invited" | "ringing" | "joined" | "rejected" | "missed" | "left" | "busy">;
   joined_at: NullableStamp;
   left_at: NullableStamp;
   duration_seconds: Generated<number>;
+  hand_raised_at: NullableStamp;
+  invited_at: NullableStamp;
 }
 
 export interface PendingSignalsTable {
@@ -102,6 +111,18 @@ export interface PendingSignalsTable {
   delivered_at: NullableStamp;
 }
 
+/** The change feed: one record per changed row (migrations/202611241000_change_feed.ts). */
+export interface ChangesTable {
+  seq: ColumnType<number, never, never>;
+  tx: ColumnType<string, never, never>;
+  horizon: ColumnType<string, never, never>;
+  tbl: string;
+  op: "create" | "update" | "delete";
+  row_id: number;
+  audience: string[];
+  created_at: ColumnType<Date, never, never>;
+}
+
 export interface Database extends EntityTables {
   sessions: SessionsTable;
   invitations: InvitationsTable;
@@ -109,6 +130,8 @@ export interface Database extends EntityTables {
   call_history: CallHistoryTable;
   call_participants: CallParticipantsTable;
   pending_signals: PendingSignalsTable;
+  meeting_channels: { meeting_id: string; channel_id: number };
+  changes: ChangesTable;
 }
 
 export type User = Selectable<Database["users"]>;

@@ -1,6 +1,8 @@
-// The Entity API's operations: validate → authorize (policy) → repository call in a
-// transaction → present → emit after commit, driven by the table's definition in
-// shared/entities and its feature's policy and hooks.
+// The entity commands (`<table>.create`, `<table>.update`, `<table>.delete`; docs/architecture.md,
+// "The write path"): validate → authorize (policy) → repository call and change record in one
+// transaction → present; the committed change goes to the feed. REST routes and socket commands
+// both call these, driven by the table's definition in shared/entities and its feature's policy
+// and hooks.
 import { enforce } from "./policy-helpers";
 import { ENTITIES, validateCreate, validateUpdate, type EntityTable } from "@shared/entities";
 import type { AppContext } from "../context";
@@ -12,7 +14,7 @@ import type { TableHooks, TablePolicy } from "./policy";
 import { present } from "./present";
 import { HttpError, forbidden, fromDbError, notFound } from "../errors";
 import { parseListQuery } from "./query";
-import { emitChange } from "./events";
+import { withChanges } from "../feed/changelog";
 
 type Presented = object;
 
@@ -71,16 +73,16 @@ export async function createEntity(ctx: AppContext, user: User, table: EntityTab
   const v = validateCreate(ENTITIES[table], body);
   if (!v.ok) throw failed("Insert failed", v.error);
   const policy = policyOf(table);
-  const row = await ctx.db.transaction().execute(async (trx) => {
+  const row = await withChanges(ctx, async (trx, log) => {
     enforce(await policy.canCreate(user, v.data, trx));
     const values = { ...v.data, ...(await policy.serverFields.create(user, v.data, trx)) };
     const inserted = await insertRow(trx, table, toStored(table, values)).catch((err: unknown) => {
       throw writeError(table, "Insert failed", err);
     });
     await hooksOf(table).afterWrite?.(trx, user, "create", null, inserted);
+    log.add(table, "create", inserted.id, inserted);
     return inserted;
   });
-  emitChange(ctx, table, "create", row.id, row);
   return present(table, row, user);
 }
 
@@ -91,7 +93,7 @@ export async function updateEntity(ctx: AppContext, user: User, table: EntityTab
   const v = validateUpdate(def, body);
   if (!v.ok) throw failed("Update failed", v.error);
   const policy = policyOf(table);
-  const result = await ctx.db.transaction().execute(async (trx) => {
+  const result = await withChanges(ctx, async (trx, log) => {
     const before = await findRow(trx, table, id, readable(table, user), true);
     if (!before) throw notFound();
     const changes = changesOf(v.data, before);
@@ -104,9 +106,9 @@ export async function updateEntity(ctx: AppContext, user: User, table: EntityTab
       throw writeError(table, "Update failed", err);
     });
     await hooksOf(table).afterWrite?.(trx, user, "update", before, after);
+    log.add(table, "update", id, after, before);
     return { before, after, changed: true };
   });
-  if (result.changed) emitChange(ctx, table, "update", id, result.after, result.before);
   return present(table, result.after, user);
 }
 
@@ -114,14 +116,13 @@ export async function deleteEntity(ctx: AppContext, user: User, table: EntityTab
   const hooks = hooksOf(table);
   if (hooks.delete) return hooks.delete(ctx, user, id);
   const policy = policyOf(table);
-  const before = await ctx.db.transaction().execute(async (trx) => {
+  await withChanges(ctx, async (trx, log) => {
     const row = await findRow(trx, table, id, readable(table, user), true);
     if (!row) throw notFound();
     enforce(policy.canDelete(user, row));
     await deleteRow(trx, table, id);
     await hooksOf(table).afterWrite?.(trx, user, "delete", row, null);
-    return row;
+    log.add(table, "delete", id, null, row);
   });
-  emitChange(ctx, table, "delete", id, before, before);
   return { ok: true, id };
 }

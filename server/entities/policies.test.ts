@@ -4,7 +4,7 @@ import { describe, it, expect } from "vitest";
 import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler } from "kysely";
 import type { Database, User } from "../db/schema";
 import { POLICIES } from "../features/registry";
-import { canReadChannel, canDeleteChannel } from "../features/chat/channels.policy";
+import { canReadChannel, canDeleteChannel, DM_PAIR_REFUSED } from "../features/chat/channels.policy";
 import { REMOVE_SHARING_REFUSED } from "../features/files/policy";
 import { buildWhere } from "./where-sql";
 import { parseWhere } from "@shared/where";
@@ -56,6 +56,21 @@ describe("channels policy", () => {
     expect(p.canUpdate(alice, row, { type: "private" })).toBe(false);
     expect(p.canCreate(bob, { is_system: true }, db)).toBe(false);
     expect(p.canCreate(admin, { is_system: true }, db)).toBe(true);
+  });
+  it("keeps a dm between its creator and one other person, and its people fixed", () => {
+    const p = POLICIES.channels;
+    expect(p.canCreate(alice, { type: "dm", members: [bob.email] }, db)).toBe(true);
+    expect(p.canCreate(alice, { type: "dm", members: [alice.email, bob.email] }, db)).toBe(true);
+    expect(p.canCreate(alice, { type: "dm", members: [] }, db)).toBe(DM_PAIR_REFUSED);
+    expect(p.canCreate(admin, { type: "dm", members: [alice.email, bob.email] }, db)).toBe(DM_PAIR_REFUSED);
+    const dm = { ...priv, type: "dm" as const, members: [alice.email, bob.email], created_by: alice.email } as never;
+    for (const u of [alice, admin]) {
+      expect(p.canUpdate(u, dm, { members: [alice.email] })).toBe(false);
+      expect(p.canUpdate(u, dm, { type: "private" })).toBe(false);
+    }
+    expect(p.canUpdate(alice, dm, { name: "us" })).toBe(true);
+    expect(p.canUpdate(admin, { ...priv, type: "private" } as never, { type: "dm" })).toBe(false);
+    expect(p.canUpdate(admin, { ...priv, type: "private" } as never, { type: "public" })).toBe(true);
   });
 });
 

@@ -23,7 +23,14 @@ export interface Related {
 export interface TablePolicy<T extends TableName> {
   /** May the caller list the table at all? Absent: yes (the read filter narrows the rows). */
   canList?(user: User): boolean;
+  /** The read rule, as SQL: the one statement of who may read a row of the table. */
   readFilter(user: User): ReadFilter<T>;
+  /**
+   * The rooms whose sockets may see the row (server/entities/audience.ts): the change feed pushes
+   * a change to them and a catch-up filters by them. Must agree with readFilter (audience.test.ts).
+   */
+  audience(row: RowOf<T>): string[];
+  /** The read rule in memory, derived from the audience. */
   canRead(user: User, row: RowOf<T>, related?: Related): boolean;
   canCreate(user: User, input: Record<string, unknown>, db: DbLike): Verdict | Promise<Verdict>;
   /** `changes` holds only the fields whose value actually differs from the row. */

@@ -4,9 +4,9 @@
 // shared/entities exactly (no internal column such as stored_file_id or sender_id).
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import { ENTITIES, ENTITY_TABLES, type EntityTable } from "@shared/entities";
-import type { EntityChange } from "@shared/realtime";
+import type { ChangesPage, EntityChange } from "@shared/realtime";
 import { ENGINES, startTestApp, makeUser, api, type TestApp, type TestUser } from "../test/harness";
-import { connect, record, until, type ClientSocket } from "../realtime/test-clients";
+import { call, connect, record, recordMessages, until, type ClientSocket } from "../realtime/test-clients";
 
 describe.each(ENGINES)("REST and socket rows are the same (%s)", (engine) => {
   let app: TestApp;
@@ -71,7 +71,7 @@ describe.each(ENGINES)("REST and socket rows are the same (%s)", (engine) => {
   it.each(ENTITY_TABLES)("%s", async (table) => {
     const changes = record<EntityChange>(readerSocket, "entities.change");
     const adminChanges = record<EntityChange>(adminSocket, "entities.change");
-    const messages = record<Record<string, unknown>>(readerSocket, "messages.create");
+    const messages = recordMessages<Record<string, unknown>>(readerSocket);
     const { id, watcher, socket } = await createFor(table);
     const pushed =
       table === "messages"
@@ -88,5 +88,37 @@ describe.each(ENGINES)("REST and socket rows are the same (%s)", (engine) => {
         .sort(),
     );
     expect(shape.strict().safeParse(rest.body).success).toBe(true);
+
+    // The same row again after an update, pushed and caught up (changes.since from the create).
+    const created = await until(socket === readerSocket ? changes : adminChanges, (c) => c.table === table && c.id === id && c.op === "create");
+    const before = created.seq;
+    const updates = record<EntityChange>(socket, "entities.change");
+    const res = await api(app, (table === "org_storage_config" || table === "users" ? admin : table === "notes" || table === "approval_requests" ? reader : manager).token).patch(
+      `/api/entities/${table}/${id}`,
+      UPDATES[table],
+    );
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const updated = await until(updates, (c) => c.table === table && c.id === id && c.op === "update");
+    const restAfter = await api(app, watcher.token).get(`/api/entities/${table}/${id}`);
+    expect(updated.row).toEqual(restAfter.body);
+    const page = await call<ChangesPage>(socket, "changes.since", { since: before });
+    if (!page.ok || page.data.reset) throw new Error(`catch-up failed: ${JSON.stringify(page)}`);
+    const caught = page.data.changes.find((c) => c.table === table && c.id === id);
+    expect(caught?.row).toEqual(restAfter.body);
   });
 });
+
+/** A change every table accepts from the person who may make it. */
+const UPDATES: Record<EntityTable, Record<string, unknown>> = {
+  users: { job_title: "Updated" },
+  channels: { description: "Updated" },
+  messages: { content: "updated" },
+  tasks: { title: "Updated" },
+  calendar_events: { title: "Updated" },
+  notes: { topic: "Updated" },
+  approval_requests: { description: "Updated" },
+  shared_files: { description: "Updated" },
+  resources: { title: "Updated" },
+  org_storage_config: { is_active: false },
+};
+

@@ -2,7 +2,8 @@
 import type { EntityTable } from "@shared/entities";
 import { LIMITS } from "@shared/constants";
 import { WhereError, parseWhere } from "@shared/where";
-import { buildWhere, parseSort, SortError, type Condition, type SortKey } from "./where-sql";
+import { buildWhere, parseSort, pinningNode, SortError, type Condition, type SortKey } from "./where-sql";
+import { columnOf } from "./columns";
 import { badRequest } from "../errors";
 
 /**
@@ -17,8 +18,17 @@ export const SEARCH_COLUMNS: Partial<Record<EntityTable, readonly string[]>> = {
   users: ["full_name", "email", "department", "job_title"],
 };
 
+/**
+ * Per table, the column its lists are usually confined to, which its indexes lead with: a
+ * channel's messages come from messages (channel_id, id desc) and (channel_id, created_at desc,
+ * id desc), never from a walk of the primary key (README, "Architecture").
+ */
+export const LIST_SCOPES: Partial<Record<EntityTable, string>> = { messages: "channel_id" };
+
 export interface ListQuery {
   where: Condition | null;
+  /** The LIST_SCOPES column when the filter confines the list to one value of it. */
+  scope: string | null;
   sort: SortKey[];
   limit: number;
   offset: number;
@@ -40,11 +50,15 @@ function wholeNumber(name: string, raw: string | undefined, fallback: number): n
 
 export function parseListQuery(table: EntityTable, query: Record<string, unknown>): ListQuery {
   let where: Condition | null = null;
+  let scope: string | null = null;
   const whereText = single(query, "where");
   if (whereText !== undefined) {
     try {
       const tree = parseWhere(whereText);
-      where = tree ? buildWhere(table, tree) : null;
+      const scopeColumn = LIST_SCOPES[table];
+      const pinned = tree && scopeColumn ? pinningNode(tree, scopeColumn) : null;
+      if (pinned) scope = columnOf(table, pinned.column)!.column;
+      where = tree ? buildWhere(table, tree, pinned) : null;
     } catch (e) {
       if (e instanceof WhereError) throw badRequest(`Invalid where: ${e.message}`.slice(0, 400));
       throw e;
@@ -65,7 +79,7 @@ export function parseListQuery(table: EntityTable, query: Record<string, unknown
   if (offset > MAX_OFFSET) throw badRequest(`offset must be at most ${MAX_OFFSET}; page further with a where on id (for example {"id":{"lt":X}})`);
   const search = searchCondition(table, single(query, "q"));
   if (search) where = where ? andBoth(where, search) : search;
-  return { where, sort, limit, offset };
+  return { where, scope, sort, limit, offset };
 }
 
 const andBoth =

@@ -15,6 +15,8 @@ export interface ListOptions {
   /** Rows the caller may read; null when every row is readable. */
   readable: Condition | null;
   where: Condition | null;
+  /** A column the filter confines the list to one value of (query.ts, LIST_SCOPES). */
+  scope?: string | null;
   sort: SortKey[];
   limit: number;
   offset: number;
@@ -29,6 +31,14 @@ export function listQuery(db: DbLike, table: EntityTable, opts: ListOptions) {
   let q = untyped(db).selectFrom(table).selectAll(table);
   if (opts.readable) q = q.where(opts.readable);
   if (opts.where) q = q.where(opts.where);
+  // Postgres believes a channel's rows are spread evenly over the primary key, so for a channel
+  // holding most rows it walks the key backwards past every newer message of other channels
+  // (100,000 rows for the newest 50). Ordering by the scope column first, which the filter holds
+  // to one value without making it a constant (where-sql.ts, buildWhere), leaves only the indexes
+  // leading with it able to serve the order. Those are (scope asc, key desc, ...): a forward scan
+  // gives descending keys, a backward one ascending keys, so the scope's direction is the opposite
+  // of the first key's.
+  if (opts.scope) q = q.orderBy(`${table}.${opts.scope}`, (opts.sort[0]?.desc ?? false) ? "asc" : "desc");
   for (const s of opts.sort) q = q.orderBy(`${table}.${s.column}`, s.desc ? "desc" : "asc");
   // A stable tiebreak keeps offset paging from repeating or skipping rows.
   if (!opts.sort.some((s) => s.column === "id")) q = q.orderBy(`${table}.id`, opts.sort[0]?.desc ? "desc" : "asc");

@@ -1,6 +1,6 @@
 // The generic Entity API: sign-in, table and id checks, list queries, bad input, events.
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
-import type { EntityChange } from "@shared/realtime";
+import type { EntityEvent } from "../context";
 import { ENTITY_TABLES } from "@shared/entities";
 import { ENGINES, startTestApp, makeUser, api, countRows, makeChannel, makeTask, makeNote, type TestApp, type TestUser } from "../test/harness";
 import { onEntityEvents } from "./events";
@@ -201,8 +201,8 @@ describe.each(ENGINES)("entities: generic API (%s)", (engine) => {
   });
 
   it("emits <table>.<op> events after create, update and delete", async () => {
-    const events: (EntityChange & { before?: unknown })[] = [];
-    const listener = (c: EntityChange & { before?: unknown }) => events.push(c);
+    const events: EntityEvent[] = [];
+    const listener = (c: EntityEvent) => events.push(c);
     const unsubscribe = onEntityEvents(app.ctx.events, listener);
     try {
       const me = api(app, member.token);

@@ -1,11 +1,12 @@
 // The generic Entity API (DESIGN.md section 3): HTTP in and out only; the rules are in
 // ./pipeline.ts and the per-table policies and hooks of the features.
-import { Router, type Request } from "express";
+import { Router, type Request, type Response } from "express";
 import { isEntityTable, type EntityTable } from "@shared/entities";
 import type { AppContext } from "../context";
 import { currentUser, requireAuth } from "../auth/middleware";
 import { badRequest, notFound } from "../errors";
 import { createEntity, deleteEntity, getEntity, listEntities, updateEntity } from "./pipeline";
+import { recentHead } from "../feed/repository";
 
 function tableOf(req: Request): EntityTable {
   const name = String(req.params.table);
@@ -21,16 +22,25 @@ function idOf(req: Request): number {
 }
 
 export function entityRoutes(ctx: AppContext): Router {
+  /**
+   * `X-Feed-Seq`: the change feed's position read before the rows, so the answer holds every change
+   * up to it. A client that loads data before its socket is in its rooms catches up from there
+   * (README, "The change feed and catching up").
+   */
+  const feedPosition = async (res: Response) => res.setHeader("X-Feed-Seq", String(await recentHead(ctx.db)));
+
   const r = Router();
   r.use("/entities", requireAuth);
 
   r.get("/entities/:table", async (req, res) => {
     const table = tableOf(req);
+    await feedPosition(res);
     res.json(await listEntities(ctx, currentUser(req), table, req.query as Record<string, unknown>));
   });
 
   r.get("/entities/:table/:id", async (req, res) => {
     const table = tableOf(req);
+    await feedPosition(res);
     res.json(await getEntity(ctx, currentUser(req), table, idOf(req)));
   });
 

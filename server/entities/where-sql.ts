@@ -49,18 +49,38 @@ function coerce(name: string, info: ColumnInfo, v: WhereScalar): Value {
 const isList = (info: ColumnInfo) => info.kind === "list" || info.kind === "emails";
 const textArray = (values: Value[]) => sql<string[]>`ARRAY[${sql.join(values.map((v) => sql`${v}`))}]::text[]`;
 
+const ARRAY_TYPES: Partial<Record<ColumnInfo["kind"], string>> = { int: "int4[]", bigint: "int8[]", float: "float8[]", bool: "bool[]", timestamp: "timestamptz[]" };
+const scalarArray = (info: ColumnInfo, v: Value) => sql`array[${v}]::${sql.raw(ARRAY_TYPES[info.kind] ?? "text[]")}`;
+
 function lookup(table: EntityTable, name: string): ColumnInfo {
   const info = columnOf(table, name);
   if (!info) throw new WhereError(`unknown column ${name}`);
   return info;
 }
 
-/** Validates the whole tree first, so a bad filter fails before any query runs. */
-export function buildWhere(table: EntityTable, node: WhereNode): Condition {
+type Cmp = Extract<WhereNode, { kind: "cmp" }>;
+
+/**
+ * The condition that confines a whole list to one value of `column` (`column = v` as the filter
+ * itself or as one term of its top-level AND), or null.
+ */
+export function pinningNode(tree: WhereNode, column: string): Cmp | null {
+  const pins = (n: WhereNode): n is Cmp => n.kind === "cmp" && n.op === "=" && n.column === column;
+  if (pins(tree)) return tree;
+  return tree.kind === "and" ? (tree.children.find(pins) ?? null) : null;
+}
+
+/**
+ * Validates the whole tree first, so a bad filter fails before any query runs. `pinned` (a node
+ * of the tree from pinningNode) is written `column = any(array[v])`: the same rows and the same
+ * row estimate, but Postgres does not then treat the column as a constant, so ordering by it first
+ * stays in the plan and only an index that leads with it can serve the order (see listQuery).
+ */
+export function buildWhere(table: EntityTable, node: WhereNode, pinned: Cmp | null = null): Condition {
   switch (node.kind) {
     case "and":
     case "or": {
-      const parts = node.children.map((c) => buildWhere(table, c));
+      const parts = node.children.map((c) => buildWhere(table, c, pinned));
       return (eb) => (node.kind === "and" ? eb.and(parts.map((p) => p(eb))) : eb.or(parts.map((p) => p(eb))));
     }
     case "null": {
@@ -95,6 +115,7 @@ export function buildWhere(table: EntityTable, node: WhereNode): Condition {
         if (node.op === "!=") return (eb) => eb.not(eb(ref, "@>", textArray([v])));
         throw new WhereError(`${node.column} is a list; only =, !=, IN and JSON_CONTAINS apply`);
       }
+      if (node === pinned) return () => sql<SqlBool>`${sql.ref(ref)} = any(${scalarArray(info, v)})`;
       const op = node.op === "!=" ? "<>" : node.op;
       return (eb) => eb(ref, op, v);
     }

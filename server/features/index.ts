@@ -9,11 +9,16 @@ import { adminRoutes } from "./admin/routes";
 import { webrtcRoutes } from "./calls/routes";
 import { calendarRoutes } from "./calendar/routes";
 import { chatCommands } from "./chat/commands";
+import { chatRoutes } from "./chat/routes";
 import { callCommands } from "./calls/commands";
+import { sfuCommands } from "./sfu/commands";
 import { presenceCommands } from "./presence/commands";
 import { notesRoutes } from "./notes/routes";
 import { approvalsRoutes } from "./approvals/routes";
 import { wireTimeOffPresence } from "./presence/time-off-sync";
+import { changesRoutes } from "../feed/routes";
+import { feedCommands } from "../feed/commands";
+import { entityCommands } from "../entities/commands";
 
 export function mountFeatureRoutes(api: Router, ctx: AppContext): void {
   api.use(fileRoutes(ctx));
@@ -22,9 +27,13 @@ export function mountFeatureRoutes(api: Router, ctx: AppContext): void {
   api.use(webrtcRoutes(ctx));
   api.use(notesRoutes(ctx));
   api.use(approvalsRoutes(ctx));
+  api.use(chatRoutes(ctx));
   wireTimeOffPresence(ctx);
   api.use(calendarRoutes(ctx));
+  api.use(changesRoutes(ctx));
   api.use(entityRoutes(ctx));
 }
 
-export const SOCKET_COMMANDS: CommandTable = { ...chatCommands, ...callCommands, ...presenceCommands };
+export const SOCKET_COMMANDS: CommandTable = {
+  ...entityCommands,
+  ...chatCommands, ...callCommands, ...sfuCommands, ...presenceCommands, ...feedCommands };

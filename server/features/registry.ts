@@ -1,12 +1,12 @@
 // Every entity table's policy and special write hooks, looked up by the Entity API engine and
 // by the socket fan-out.
 import type { EntityTable } from "@shared/entities";
-import type { TableFeature, TablePolicy } from "../entities/policy";
+import type { TableFeature } from "../entities/policy";
 import { usersPolicy } from "./users/policy";
 import { usersHooks } from "./users/hooks";
 import { channelsPolicy } from "./chat/channels.policy";
 import { messagesPolicy } from "./chat/messages.policy";
-import { messagesHooks } from "./chat/hooks";
+import { channelsHooks, messagesHooks } from "./chat/hooks";
 import { tasksPolicy } from "./tasks/policy";
 import { tasksHooks } from "./tasks/hooks";
 import { calendarEventsPolicy } from "./calendar/policy";
@@ -21,7 +21,7 @@ import { resourcesPolicy } from "./resources/policy";
 
 export const TABLES: { [T in EntityTable]: TableFeature<T> } = {
   users: { policy: usersPolicy, hooks: usersHooks },
-  channels: { policy: channelsPolicy },
+  channels: { policy: channelsPolicy, hooks: channelsHooks },
   messages: { policy: messagesPolicy, hooks: messagesHooks },
   tasks: { policy: tasksPolicy, hooks: tasksHooks },
   calendar_events: { policy: calendarEventsPolicy, hooks: calendarEventsHooks },
@@ -32,4 +32,4 @@ export const TABLES: { [T in EntityTable]: TableFeature<T> } = {
   org_storage_config: { policy: orgStorageConfigPolicy, hooks: orgStorageConfigHooks },
 };
 
-export const POLICIES = Object.fromEntries(Object.entries(TABLES).map(([t, f]) => [t, f.policy])) as { [T in EntityTable]: TablePolicy<T> };
+export { POLICIES } from "./policies";

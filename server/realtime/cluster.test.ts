@@ -1,60 +1,31 @@
 // Two app processes on two ports, one Postgres database, one Redis: a chat message, a call and a
 // presence change cross from a client on one node to a client on the other.
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
-import crypto from "node:crypto";
-import os from "node:os";
-import path from "node:path";
-import fs from "node:fs";
-import { createTestDatabase } from "../test/harness";
-import { openDb, type DbHandle } from "../db";
-import { hashPassword } from "../auth/passwords";
-import { clearRedisPrefix, clusterSetup, startNode, stopNode, type Node } from "./test-nodes";
-import { connect, call, record, until, poller, type ClientSocket } from "./test-clients";
+import { clusterSetup, startCluster, type Cluster, type ClusterUser, type Node } from "./test-nodes";
+import { connect, call, record, recordMessages, until, poller, type ClientSocket } from "./test-clients";
 import type { ChatMessage, PresenceState, SignalMessage } from "@shared/realtime";
 
 const { REDIS_URL, canRun } = await clusterSetup();
 
 describe.skipIf(!canRun)("two nodes over Postgres and Redis", () => {
+  let cluster: Cluster;
   let n1: Node, n2: Node;
-  let drop: () => Promise<void>;
-  let handle: DbHandle;
-  const prefix = `t${crypto.randomBytes(4).toString("hex")}`;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "ts-cluster-"));
-  const users: Record<string, { id: number; email: string; token: string }> = {};
+  const users: Record<string, ClusterUser> = {};
   const sockets: ClientSocket[] = [];
 
   beforeAll(async () => {
-    const t = await createTestDatabase();
-    drop = t.drop;
-    const env = { DATABASE_URL: t.url, REDIS_URL, REDIS_PREFIX: prefix, JWT_SECRET: "cluster-test-secret-0123456789", SEED_DEMO: "0", DATA_DIR: dataDir };
-    // The first node migrates; the second starts on the migrated database.
-    n1 = await startNode(env, "n1");
-    n2 = await startNode(env, "n2");
-    handle = await openDb({ databaseUrl: t.url, poolSize: 2 });
-    const hash = await hashPassword("password-123");
-    for (const name of ["ann", "ben", "pat"]) {
-      const email = `${name}@cluster.test`;
-      const row = await handle.db.insertInto("users").values({ email, full_name: name, password_hash: hash }).returning("id").executeTakeFirstOrThrow();
-      const res = await fetch(`${n1.url}/api/auth/login`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ email, password: "password-123" }),
-      });
-      users[name] = { id: row.id, email, token: ((await res.json()) as { accessToken: string }).accessToken };
-    }
+    cluster = await startCluster(REDIS_URL);
+    [n1, n2] = cluster.nodes;
+    for (const name of ["ann", "ben", "pat"]) users[name] = await cluster.addUser(name);
   }, 120_000);
 
   afterAll(async () => {
     for (const s of sockets) s.close();
-    for (const n of [n1, n2]) await stopNode(n);
-    await handle?.close();
-    await drop?.();
-    await clearRedisPrefix(REDIS_URL, prefix);
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await cluster?.stop();
   }, 60_000);
 
   it("carries a chat message from a client on node 1 to a client on node 2", async () => {
-    const ch = await handle.db
+    const ch = await cluster.db
       .insertInto("channels")
       .values({ name: "x-node", type: "private", members: [users.ann.email, users.ben.email] })
       .returning("id")
@@ -63,8 +34,8 @@ describe.skipIf(!canRun)("two nodes over Postgres and Redis", () => {
     const ben = await connect(n2.url, users.ben.token);
     const pat = await connect(n2.url, users.pat.token);
     sockets.push(ann, ben, pat);
-    const gotBen = record<ChatMessage>(ben, "messages.create");
-    const gotPat = record<ChatMessage>(pat, "messages.create");
+    const gotBen = recordMessages<ChatMessage>(ben);
+    const gotPat = recordMessages<ChatMessage>(pat);
     const ack = await call<ChatMessage>(ann, "messages.create", { channel_id: ch.id, content: "across nodes" });
     expect(ack.ok).toBe(true);
     await until(gotBen, (m) => m.content === "across nodes");

@@ -8,6 +8,9 @@ import { HttpError, fromDbError, zodMessage } from "../errors";
 import type { Ack, ClientToServerEvents } from "@shared/realtime";
 import type { IoSocket, RealtimeHub } from "./hub";
 import { TOO_MANY_REQUESTS, TokenBucket, type RateOptions, type RedisRateLimiter } from "./ratelimit";
+import { metrics, type CommandResult } from "../ops/metrics";
+import { isUnavailable } from "../ops/unavailable";
+import { MESSAGES } from "@shared/constants";
 
 export interface Command<S extends z.ZodType = z.ZodType> {
   schema: S;
@@ -21,6 +24,7 @@ export const command = <S extends z.ZodType>(schema: S, run: Command<S>["run"]):
 
 function errorText(ctx: AppContext, event: string, err: unknown): string {
   if (err instanceof HttpError) return err.message;
+  if (isUnavailable(err)) return MESSAGES.serviceUnavailable;
   if (err instanceof ZodError) return zodMessage(err);
   const mapped = fromDbError(err);
   if (mapped) return mapped.message;
@@ -45,22 +49,43 @@ export function installCommands(ctx: AppContext, hub: RealtimeHub, socket: IoSoc
     const reply = (r: Ack) => {
       if (ack) ack(r);
     };
-    if (!bucket.take()) return reply({ ok: false, error: TOO_MANY_REQUESTS });
+    const name = Object.hasOwn(commands, event) ? event : "unknown";
+    if (!bucket.take()) return refuse(name, "socket", reply);
     if (!limits.shared) return dispatch(ctx, hub, socket, commands, event, args, reply);
     limits.shared.take(socket.data.u.id).then((ok) => {
-      if (!ok) reply({ ok: false, error: TOO_MANY_REQUESTS });
+      if (!ok) refuse(name, "user", reply);
       else if (socket.connected) dispatch(ctx, hub, socket, commands, event, args, reply);
-    }, () => reply({ ok: false, error: TOO_MANY_REQUESTS }));
+    }, () => refuse(name, "user", reply));
   });
+}
+
+function refuse(command: string, limit: "socket" | "user", reply: (r: Ack) => void): void {
+  metrics.rateLimited(limit);
+  metrics.commandDone(command, "rate_limited");
+  reply({ ok: false, error: TOO_MANY_REQUESTS });
 }
 
 function dispatch(ctx: AppContext, hub: RealtimeHub, socket: IoSocket, commands: CommandTable, event: string, args: unknown[], reply: (r: Ack) => void): void {
   const cmd = Object.hasOwn(commands, event) ? commands[event as CommandName] : undefined;
-  if (!cmd) return reply({ ok: false, error: `Unknown event: ${String(event).slice(0, 100)}` });
+  if (!cmd) {
+    metrics.commandDone("unknown", "invalid");
+    return reply({ ok: false, error: `Unknown event: ${String(event).slice(0, 100)}` });
+  }
   const parsed = cmd.schema.safeParse(args[0]);
-  if (!parsed.success) return reply({ ok: false, error: zodMessage(parsed.error) });
+  if (!parsed.success) {
+    metrics.commandDone(event, "invalid");
+    return reply({ ok: false, error: zodMessage(parsed.error) });
+  }
+  const started = performance.now();
+  const done = (result: CommandResult) => metrics.commandDone(event, result, (performance.now() - started) / 1000);
   cmd.run(ctx, hub, socket, parsed.data).then(
-    (data) => reply({ ok: true, data: data ?? null }),
-    (err) => reply({ ok: false, error: errorText(ctx, event, err) }),
+    (data) => {
+      done("ok");
+      reply({ ok: true, data: data ?? null });
+    },
+    (err) => {
+      done(isUnavailable(err) ? "unavailable" : "error");
+      reply({ ok: false, error: errorText(ctx, event, err) });
+    },
   );
 }

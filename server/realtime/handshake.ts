@@ -11,7 +11,9 @@ import { rooms } from "@shared/realtime";
 import { RealtimeHub, type IoServer, type IoSocket, type SocketUser } from "./hub";
 import { installCommands, type CommandLimits, type CommandTable } from "./dispatcher";
 import type { EntityEvent } from "../context";
-import { wireFanout } from "./fanout";
+import { FeedDelivery } from "./deliver";
+import { readerRooms } from "../entities/audience";
+import { pruneChanges, recentHead } from "../feed/repository";
 import { Batcher } from "./batch";
 import { findSocketUser, loadSocketSessions, usersWithPendingSignals, type SocketSession } from "./repository";
 import { RedisRateLimiter } from "./ratelimit";
@@ -19,8 +21,13 @@ import { PresenceService, presenceRoom } from "../features/presence/service";
 import { MemoryPresenceStore, RedisPresenceStore, type RedisClient } from "../features/presence/store";
 import { pushPendingSignals, pruneSignals } from "../features/calls/signals";
 import { leaveCallsOf, sweepUnanswered } from "../features/calls/service";
+import { instrumentRealtime } from "./instrument";
+import { isUnavailable } from "../ops/unavailable";
 
-const toSocketUser = (u: SocketUser): SocketUser => ({ id: u.id, email: u.email, full_name: u.full_name, role: u.role, team_role: u.team_role });
+const toSocketUser = (u: SocketUser): SocketUser => ({ id: u.id, email: u.email, full_name: u.full_name, role: u.role, team_role: u.team_role, time_zone: u.time_zone });
+
+/** Rooms that follow the user's profile (role, address); channel, session and presence rooms aside. */
+const PROFILE_ROOM = /^(org|staff|admins|user:\d+|email:.*)$/;
 
 function handshakeToken(socket: IoSocket): string | undefined {
   const auth = socket.handshake.auth as { token?: unknown } | undefined;
@@ -72,6 +79,8 @@ export async function attachRealtime(server: http.Server, ctx: AppContext, comma
   });
   const hub = new RealtimeHub(io, config.nodeId, !!redis, presence);
   ctx.realtime = hub;
+  // Metrics, and serving local sockets at full speed while Redis is away (server/realtime/instrument.ts).
+  const uninstrument = instrumentRealtime(ctx, io, hub, redis);
 
   const sessions = new Batcher<string, SocketSession>((sids) => loadSocketSessions(ctx.db, sids));
   const pendingSignals = new Batcher<number, true>((ids) => usersWithPendingSignals(ctx.db, ids));
@@ -98,7 +107,8 @@ export async function attachRealtime(server: http.Server, ctx: AppContext, comma
       next();
     } catch (err) {
       log.warn({ err }, "socket auth failed");
-      next(new Error(MESSAGES.notAuthenticated));
+      // The database is away: the client must retry, not sign out.
+      next(new Error(isUnavailable(err) ? MESSAGES.serviceUnavailable : MESSAGES.notAuthenticated));
     }
   });
 
@@ -114,16 +124,17 @@ export async function attachRealtime(server: http.Server, ctx: AppContext, comma
     const want = new Set((boot?.channelIds ?? []).map(rooms.channel));
     for (const r of socket.rooms) if (r.startsWith("channel:") && !want.has(r)) socket.leave(r);
     for (const r of socket.rooms) if (r.startsWith("session:") && r !== `session:${socket.data.sid}`) socket.leave(r);
-    socket.join([rooms.user(u.id), `session:${socket.data.sid}`, ...want]);
+    socket.join([...readerRooms(u), `session:${socket.data.sid}`, ...want]);
     void presence.socketConnected(u.id);
     void (async () => {
       if (await pendingSignals.get(u.id)) {
         if (!socket.connected) return;
         await pushPendingSignals(ctx, u.id);
       }
+      const seq = await recentHead(ctx.db);
       if (!socket.connected) return;
       // A broadcast (not socket.emit) so it carries a recovery offset even for a quiet client.
-      io.to(socket.id).emit("session.ready", { user_id: u.id, node_id: hub.nodeId, recovered: socket.recovered });
+      io.to(socket.id).emit("session.ready", { user_id: u.id, node_id: hub.nodeId, recovered: socket.recovered, seq });
     })().catch((err) => log.error({ err, user: u.id }, "socket setup failed"));
   });
 
@@ -133,9 +144,14 @@ export async function attachRealtime(server: http.Server, ctx: AppContext, comma
     if (!sids?.size) return;
     const row = await findSocketUser(ctx.db, userId);
     if (!row) return;
-    for (const sid of sids) {
+    const want = readerRooms(row);
+    for (const sid of [...sids]) {
       const s = io.of("/").sockets.get(sid);
-      if (s) s.data.u = toSocketUser(row);
+      if (!s) continue;
+      s.data.u = toSocketUser(row);
+      // A new role or address moves the socket between the rooms the feed sends to.
+      for (const r of [...s.rooms]) if (PROFILE_ROOM.test(r) && !want.includes(r)) s.leave(r);
+      s.join(want);
     }
   };
   io.on("users.refresh", (id) => void refreshLocal(id).catch(() => {}));
@@ -150,7 +166,7 @@ export async function attachRealtime(server: http.Server, ctx: AppContext, comma
   // Logout on any node closes that session's sockets on every node.
   const onRevoke = (sid: string) => io.in(`session:${sid}`).disconnectSockets(true);
   ctx.events.on("sessions.revoke", onRevoke);
-  const unwire = wireFanout(ctx, io);
+  ctx.feed = new FeedDelivery(ctx, io);
 
   presence.start();
   const sweepEvery = Math.max(100, Math.min(1000, Math.floor(config.callRingTimeoutMs / 5)));
@@ -161,7 +177,11 @@ export async function attachRealtime(server: http.Server, ctx: AppContext, comma
       .catch((err) => log.warn({ err }, "call sweep failed"))
       .finally(() => (sweeping = null));
   }, sweepEvery);
-  const pruneTimer = setInterval(() => void pruneSignals(ctx).catch(() => {}), 10 * 60 * 1000);
+  const pruneTimer = setInterval(() => {
+    void pruneSignals(ctx).catch(() => {});
+    // Every node prunes; the deletes are idempotent and bounded.
+    void pruneChanges(ctx.db, new Date(Date.now() - config.feedRetentionHours * 3_600_000)).catch((err) => log.warn({ err }, "pruning the change feed failed"));
+  }, 10 * 60 * 1000);
   callTimer.unref();
   pruneTimer.unref();
 
@@ -171,7 +191,8 @@ export async function attachRealtime(server: http.Server, ctx: AppContext, comma
       clearInterval(pruneTimer);
       presence.stop();
       await sweeping;
-      unwire();
+      ctx.feed = undefined;
+      uninstrument();
       ctx.events.off("users.update", onUserUpdate);
       ctx.events.off("sessions.revoke", onRevoke);
       if (ctx.realtime === hub) ctx.realtime = undefined;

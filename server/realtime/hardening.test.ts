@@ -2,7 +2,7 @@
 // policy against the database, and commands are rate limited per socket.
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import { ENGINES, startTestApp, makeUser, type TestApp, type TestUser } from "../test/harness";
-import { connect, call, record, until, sleep, type ClientSocket } from "./test-clients";
+import { connect, call, record, recordMessages, until, sleep, type ClientSocket } from "./test-clients";
 import type { ChatMessage } from "@shared/realtime";
 import { MESSAGES } from "@shared/constants";
 
@@ -91,7 +91,7 @@ describe.each(ENGINES)("realtime hardening (%s)", (engine) => {
     // The membership changes in the database with no event: the socket is still in the room,
     // exactly as in the moment before the rooms follow a real change.
     await app.ctx.db.updateTable("channels").set({ members: [a.email] }).where("id", "=", ch.id).execute();
-    const gotA = record<ChatMessage>(sa, "messages.create");
+    const gotA = recordMessages<ChatMessage>(sa);
     const acks = await Promise.all([1, 2, 3].map((i) => call(sb, "messages.create", { channel_id: ch.id, content: `after removal ${i}` })));
     for (const ack of acks) expect(ack).toEqual({ ok: false, error: "Channel not found" });
     // A post by the remaining member in the same batch still goes through.
@@ -125,7 +125,7 @@ describe.each(ENGINES)("per-socket command rate limit (%s)", (engine) => {
     const flooder = await connect(app.url, a.token);
     const other = await connect(app.url, b.token);
     sockets.push(flooder, other);
-    const got = record<ChatMessage>(other, "messages.create");
+    const got = recordMessages<ChatMessage>(other);
     const acks = await Promise.all(Array.from({ length: 15 }, (_, i) => call(flooder, "messages.create", { channel_id: channel, content: `flood ${i}` })));
     expect(acks.filter((r) => r.ok)).toHaveLength(10);
     expect(acks.filter((r) => !r.ok).map((r) => !r.ok && r.error)).toEqual(Array(5).fill("Too many requests"));

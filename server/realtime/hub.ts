@@ -5,7 +5,7 @@ import { rooms, type ClientToServerEvents, type ServerToClientEvents } from "@sh
 import type { PresenceService } from "../features/presence/service";
 
 /** Kept on every socket (and restored with it by connection state recovery), so kept tiny. */
-export type SocketUser = Pick<User, "id" | "email" | "full_name" | "role" | "team_role">;
+export type SocketUser = Pick<User, "id" | "email" | "full_name" | "role" | "team_role" | "time_zone">;
 
 export interface SocketData {
   u: SocketUser;
@@ -16,6 +16,10 @@ export interface SocketData {
 export interface InterServerEvents {
   /** A user's profile changed: nodes refresh the copy kept on their sockets. */
   "users.refresh": (userId: number) => void;
+  /** A node could not publish from `since` on (ISO time): every node tells its sockets to catch up. */
+  "cluster.gap": (since: string) => void;
+  /** A round trip through Redis: answered by every other node once its link works. */
+  "cluster.ping": (ack: (ok: boolean) => void) => void;
 }
 
 export type IoServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
@@ -29,6 +33,9 @@ type Args<E extends Emit> = Parameters<ServerToClientEvents[E]>;
  * rooms, on whichever node the sockets are.
  */
 export class RealtimeHub {
+  /** With Redis: whether cross-node delivery works now, and a bounded PING (readiness). */
+  link?: { readonly up: boolean; ping: (timeoutMs?: number) => Promise<boolean> };
+
   constructor(
     private readonly io: IoServer,
     readonly nodeId: string,
@@ -52,7 +59,8 @@ export class RealtimeHub {
   async hasSocket(userId: number): Promise<boolean> {
     const room = rooms.user(userId);
     if (this.io.of("/").adapter.rooms.get(room)?.size) return true;
-    if (!this.clustered) return false;
+    // Redis away: asking the other nodes would only wait; the caller stores what it could not push.
+    if (!this.clustered || this.link?.up === false) return false;
     try {
       const found = await this.io.in(room).timeout(2000).fetchSockets();
       return found.length > 0;

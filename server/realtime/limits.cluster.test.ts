@@ -1,62 +1,29 @@
 // Rate limits shared through Redis: a user's command bucket and the failed sign-in count hold
 // across two app nodes, so spreading sockets or guesses over nodes gains nothing.
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
-import crypto from "node:crypto";
-import os from "node:os";
-import path from "node:path";
-import fs from "node:fs";
-import { createTestDatabase } from "../test/harness";
-import { openDb, type DbHandle } from "../db";
-import { hashPassword } from "../auth/passwords";
-import { clearRedisPrefix, clusterSetup, startNode, stopNode, type Node } from "./test-nodes";
+import { clusterSetup, startCluster, type Cluster, type Node } from "./test-nodes";
 import { connect, call, type ClientSocket } from "./test-clients";
 
 const { REDIS_URL, canRun } = await clusterSetup();
 
 describe.skipIf(!canRun)("rate limits shared by two nodes through Redis", () => {
+  let cluster: Cluster;
   let n1: Node, n2: Node;
-  let drop: () => Promise<void>;
-  let handle: DbHandle;
-  const prefix = `t${crypto.randomBytes(4).toString("hex")}`;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "ts-limits-"));
   const sockets: ClientSocket[] = [];
   let token = "";
+  let email = "";
 
   beforeAll(async () => {
-    const t = await createTestDatabase();
-    drop = t.drop;
     // A bucket of 10 refilled about once in 17 minutes, and 3 failed sign-ins per window: the
     // counts below do not depend on timing.
-    const env = {
-      DATABASE_URL: t.url,
-      REDIS_URL,
-      REDIS_PREFIX: prefix,
-      JWT_SECRET: "cluster-test-secret-0123456789",
-      SEED_DEMO: "0",
-      DATA_DIR: dataDir,
-      SOCKET_RATE_BURST: "10",
-      SOCKET_RATE_PER_SEC: "0.001",
-      LOGIN_RATE_LIMIT: "3",
-    };
-    n1 = await startNode(env, "n1");
-    n2 = await startNode(env, "n2");
-    handle = await openDb({ databaseUrl: t.url, poolSize: 2 });
-    await handle.db.insertInto("users").values({ email: "ann@limits.test", full_name: "Ann", password_hash: await hashPassword("password-123") }).execute();
-    const res = await fetch(`${n1.url}/api/auth/login`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ email: "ann@limits.test", password: "password-123" }),
-    });
-    token = ((await res.json()) as { accessToken: string }).accessToken;
+    cluster = await startCluster(REDIS_URL, { env: { SOCKET_RATE_BURST: "10", SOCKET_RATE_PER_SEC: "0.001", LOGIN_RATE_LIMIT: "3" } });
+    [n1, n2] = cluster.nodes;
+    ({ token, email } = await cluster.addUser("ann"));
   }, 120_000);
 
   afterAll(async () => {
     for (const s of sockets) s.close();
-    for (const n of [n1, n2]) await stopNode(n);
-    await handle?.close();
-    await drop?.();
-    await clearRedisPrefix(REDIS_URL, prefix);
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await cluster?.stop();
   }, 60_000);
 
   it("limits a user's commands across their sockets on both nodes", async () => {
@@ -77,7 +44,7 @@ describe.skipIf(!canRun)("rate limits shared by two nodes through Redis", () => 
       fetch(`${url}/api/auth/login`, {
         method: "POST",
         headers: { "content-type": "application/json" },
-        body: JSON.stringify({ email: "ann@limits.test", password: "wrong-password" }),
+        body: JSON.stringify({ email, password: "wrong-password" }),
       });
     expect((await attempt(n1.url)).status).toBe(401);
     expect((await attempt(n1.url)).status).toBe(401);

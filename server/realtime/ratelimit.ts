@@ -48,8 +48,15 @@ redis.call('HSET', KEYS[1], 'tokens', tostring(tokens), 'at', tostring(now))
 redis.call('PEXPIRE', KEYS[1], math.min(86400000, math.ceil(burst / rate * 1000) + 1000))
 return ok`;
 
-/** Per-user buckets in Redis, one atomic script call per command. */
+/**
+ * Per-user buckets in Redis, one atomic script call per command. While Redis is away the same
+ * bucket is kept per user on this node instead: the check never waits for a reconnect (a command
+ * would otherwise sit in the Redis client's offline queue), and a user still cannot flood.
+ */
 export class RedisRateLimiter {
+  private local = new Map<number, TokenBucket>();
+  private failing = false;
+
   constructor(
     private client: RedisClient,
     private prefix: string,
@@ -58,13 +65,25 @@ export class RedisRateLimiter {
   ) {}
 
   async take(userId: number): Promise<boolean> {
+    if (!this.client.isReady) return this.takeLocally(userId);
     try {
       const ok = await this.client.eval(TAKE, { keys: [`${this.prefix}:${userId}`], arguments: [String(this.opts.perSec), String(this.opts.burst)] });
+      this.failing = false;
       return Number(ok) === 1;
     } catch (err) {
-      // Redis down: the per-socket bucket still applies; refusing everyone would be worse.
-      this.log.warn({ err }, "rate limit check failed");
-      return true;
+      if (!this.failing) this.log.warn({ err }, "rate limit check failed; limiting per node until Redis answers");
+      this.failing = true;
+      return this.takeLocally(userId);
     }
+  }
+
+  private takeLocally(userId: number): boolean {
+    let bucket = this.local.get(userId);
+    if (!bucket) {
+      // Bounded: an outage with many users forgets the oldest buckets rather than growing.
+      if (this.local.size >= 50_000) this.local.clear();
+      this.local.set(userId, (bucket = new TokenBucket(this.opts)));
+    }
+    return bucket.take();
   }
 }

@@ -21,7 +21,7 @@ export async function loadSocketSessions(db: Db, sids: string[]): Promise<Map<st
   const rows = await db
     .selectFrom("sessions")
     .innerJoin("users", "users.id", "sessions.user_id")
-    .select(["sessions.id as sid", "users.id", "users.email", "users.full_name", "users.role", "users.team_role"])
+    .select(["sessions.id as sid", "users.id", "users.email", "users.full_name", "users.role", "users.team_role", "users.time_zone"])
     .where("sessions.id", "in", sids)
     .where("sessions.revoked_at", "is", null)
     .where("sessions.expires_at", ">", new Date())
@@ -42,7 +42,7 @@ export async function loadSocketSessions(db: Db, sids: string[]): Promise<Map<st
   }
   return new Map(
     rows.map((r) => {
-      const user: SocketUser = { id: r.id, email: r.email, full_name: r.full_name, role: r.role, team_role: r.team_role };
+      const user: SocketUser = { id: r.id, email: r.email, full_name: r.full_name, role: r.role, team_role: r.team_role, time_zone: r.time_zone };
       const readable = [...everyone, ...(byReader.get(r.email.toLowerCase()) ?? [])].filter((c) => canReadChannel(user, c));
       return [r.sid, { sid: r.sid, user, channelIds: [...new Set(readable.map((c) => c.id))].sort((x, y) => x - y) }];
     }),
@@ -76,14 +76,16 @@ export async function usersWithPendingSignals(db: Db, userIds: number[]): Promis
 
 /** A user's profile fields as sockets keep them. */
 export function findSocketUser(db: Db, userId: number): Promise<SocketUser | undefined> {
-  return db.selectFrom("users").select(["id", "email", "full_name", "role", "team_role"]).where("id", "=", userId).executeTakeFirst();
+  return db.selectFrom("users").select(["id", "email", "full_name", "role", "team_role", "time_zone"]).where("id", "=", userId).executeTakeFirst();
 }
 
-/** Every user with the fields the read policies and presentation need (fanout). */
-export async function findFanoutPrincipals(db: Db) {
-  return db.selectFrom("users").select(["id", "email", "full_name", "role", "team_role", "time_zone"]).execute();
-}
-
-export async function findChannelForFanout(db: Db, channelId: number) {
-  return db.selectFrom("channels").select(["id", "type", "members"]).where("id", "=", channelId).executeTakeFirst();
+/** The time zone of each of these (lower-cased) addresses that belongs to an account. */
+export async function findZonesOf(db: Db, emails: string[]): Promise<Map<string, string | null>> {
+  if (!emails.length) return new Map();
+  const rows = await db
+    .selectFrom("users")
+    .select(["email", "time_zone"])
+    .where(sql<boolean>`lower(email) = any(${sql.val(emails)}::text[])`)
+    .execute();
+  return new Map(rows.map((r) => [r.email.toLowerCase(), r.time_zone ?? null]));
 }

@@ -1,6 +1,6 @@
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
-import { ENGINES, startTestApp, makeUser, type TestApp, type TestUser } from "../test/harness";
-import { connect, call, record, until, sleep, type ClientSocket } from "./test-clients";
+import { ENGINES, startTestApp, makeUser, api, type TestApp, type TestUser } from "../test/harness";
+import { connect, call, record, recordMessages, until, sleep, type ClientSocket } from "./test-clients";
 import type { ChatMessage } from "@shared/realtime";
 import { LIMITS } from "@shared/constants";
 
@@ -22,7 +22,7 @@ describe.each(ENGINES)("realtime robustness (%s)", (engine) => {
   });
 
   const stillWorks = async () => {
-    const got = record<ChatMessage>(sb, "messages.create");
+    const got = recordMessages<ChatMessage>(sb);
     const ack = await call<ChatMessage>(sa, "messages.create", { channel_id: channel, content: "still here" });
     expect(ack.ok).toBe(true);
     await until(got, (m) => m.content === "still here");
@@ -72,6 +72,19 @@ describe.each(ENGINES)("realtime robustness (%s)", (engine) => {
     await stillWorks();
   });
 
+  it("refuses a message in the same words over the socket and over REST (one schema)", async () => {
+    const long = "x".repeat(LIMITS.messageMaxChars + 1);
+    const ack = await call(sa, "messages.create", { channel_id: channel, content: long });
+    const rest = await api(app, a.token).post("/api/entities/messages", { channel_id: channel, content: long });
+    expect(ack).toEqual({ ok: false, error: `content: must be at most ${LIMITS.messageMaxChars} characters` });
+    expect(rest.status).toBe(400);
+    expect(rest.body.error).toBe(`Insert failed: content: must be at most ${LIMITS.messageMaxChars} characters`);
+    const link = await call(sa, "messages.create", { channel_id: channel, content: "x", file_url: "javascript:alert(1)" });
+    const restLink = await api(app, a.token).post("/api/entities/messages", { channel_id: channel, content: "x", file_url: "javascript:alert(1)" });
+    expect(link).toEqual({ ok: false, error: "file_url: must not be a script or data URL" });
+    expect(restLink.body.error).toBe("Insert failed: file_url: must not be a script or data URL");
+  });
+
   it("refuses signals to a call the sender is not in, or to someone not in it", async () => {
     const started = await call(sa, "calls.initiate", { target_user_id: b.user.id });
     if (!started.ok) throw new Error(started.error);
@@ -100,7 +113,7 @@ describe.each(ENGINES)("realtime robustness (%s)", (engine) => {
   it("replays what a briefly dropped client missed, exactly once, with recovered === true", async () => {
     const sock = await connect(app.url, b.token);
     try {
-      const got = record<ChatMessage>(sock, "messages.create");
+      const got = recordMessages<ChatMessage>(sock);
       await call(sa, "messages.create", { channel_id: channel, content: "before" });
       await until(got, (m) => m.content === "before");
       const reconnected = new Promise<void>((resolve) => sock.io.once("reconnect", () => resolve()));

@@ -1,6 +1,6 @@
 // Socket test helpers: real socket.io-client sockets against a running app.
 import { io as connectIo, type Socket } from "socket.io-client";
-import type { Ack, ClientToServerEvents, ServerToClientEvents, SessionReady, SignalMessage } from "@shared/realtime";
+import type { Ack, ChatMessage, ClientToServerEvents, ServerToClientEvents, SessionReady, SignalMessage } from "@shared/realtime";
 
 export type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -10,11 +10,16 @@ const inboxes = new WeakMap<ClientSocket, SignalMessage[]>();
 export const signalsOf = (socket: ClientSocket): SignalMessage[] => inboxes.get(socket) ?? [];
 
 /** Connects with a token and waits for `session.ready` (rooms joined, pending signals flushed). */
-export async function connect(url: string, token: string | undefined, opts: { reconnection?: boolean } = {}): Promise<ClientSocket> {
+export async function connect(
+  url: string,
+  token: string | undefined,
+  opts: { reconnection?: boolean; transports?: ("websocket" | "polling")[]; upgrade?: boolean } = {},
+): Promise<ClientSocket> {
   const socket: ClientSocket = connectIo(url, {
     path: "/socket.io",
     auth: token === undefined ? {} : { token },
-    transports: ["websocket"],
+    transports: opts.transports ?? ["websocket"],
+    upgrade: opts.upgrade ?? true,
     reconnection: opts.reconnection ?? true,
     reconnectionDelay: 100,
     reconnectionDelayMax: 300,
@@ -99,4 +104,13 @@ export function poller(url: string, token: string, everyMs = 200) {
       await done;
     },
   };
+}
+
+/** Every new message pushed to the socket from now on (`entities.change` for messages, op create), as its row. */
+export function recordMessages<T = ChatMessage>(socket: ClientSocket): T[] {
+  const out: T[] = [];
+  socket.on("entities.change", (c) => {
+    if (c.table === "messages" && c.op === "create") out.push(c.row as T);
+  });
+  return out;
 }

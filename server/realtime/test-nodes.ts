@@ -1,9 +1,19 @@
 // Cluster test helpers: app processes on their own ports over one Postgres database and one Redis.
+// startCluster is the one way a test gets such nodes: a fresh database, its own Redis key prefix
+// and data directory, N nodes started in order (the first migrates), users signed in, and one
+// stop() that takes all of it away again.
 import { spawn, type ChildProcess } from "node:child_process";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createClient } from "redis";
 import { freePort } from "../../bench/lib/servers";
+import { createTestDatabase } from "../test/harness";
+import { openDb, type Db } from "../db";
+import { hashPassword } from "../auth/passwords";
+import type { User } from "../db/schema";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
@@ -32,8 +42,9 @@ export interface Node {
   log: string[];
 }
 
-export async function startNode(env: Record<string, string>, id: string): Promise<Node> {
-  const port = await freePort();
+/** Starts an app process (on `port`, or a free one) and waits for /api/health. */
+export async function startNode(env: Record<string, string>, id: string, port?: number): Promise<Node> {
+  port ??= await freePort();
   const log: string[] = [];
   const proc = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
     cwd: root,
@@ -70,4 +81,63 @@ export async function clearRedisPrefix(url: string, prefix: string): Promise<voi
   await c.connect();
   for await (const keys of c.scanIterator({ MATCH: `${prefix}:*` })) if (keys.length) await c.del(keys);
   await c.close();
+}
+
+export interface ClusterUser {
+  id: number;
+  email: string;
+  token: string;
+}
+
+export interface Cluster {
+  nodes: Node[];
+  /** The shared database, for a test's own rows. */
+  db: Db;
+  /** Inserts a user (password "password-123") and signs them in through the first node. */
+  addUser: (name: string, fields?: Partial<Pick<User, "role" | "team_role">>) => Promise<ClusterUser>;
+  stop: () => Promise<void>;
+}
+
+export const CLUSTER_PASSWORD = "password-123";
+
+/**
+ * `count` app nodes (n1, n2, ...) sharing a fresh Postgres database and Redis under a prefix of
+ * their own, without the demo organisation; `env` adds to or overrides their environment.
+ */
+export async function startCluster(redisUrl: string, { count = 2, env = {} }: { count?: number; env?: Record<string, string> } = {}): Promise<Cluster> {
+  const prefix = `t${crypto.randomBytes(4).toString("hex")}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "ts-cluster-"));
+  const database = await createTestDatabase();
+  const nodes: Node[] = [];
+  let handle: Awaited<ReturnType<typeof openDb>> | undefined;
+  const stop = async () => {
+    for (const n of nodes) await stopNode(n);
+    await handle?.close();
+    await database.drop();
+    await clearRedisPrefix(redisUrl, prefix);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    const nodeEnv = { DATABASE_URL: database.url, REDIS_URL: redisUrl, REDIS_PREFIX: prefix, JWT_SECRET: "cluster-test-secret-0123456789", SEED_DEMO: "0", DATA_DIR: dataDir, ...env };
+    // One after the other: the first node migrates, the others start on the migrated database.
+    for (let i = 1; i <= count; i++) nodes.push(await startNode(nodeEnv, `n${i}`));
+    handle = await openDb({ databaseUrl: database.url, poolSize: 2 });
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  const db = handle.db;
+  const hash = await hashPassword(CLUSTER_PASSWORD);
+  const addUser = async (name: string, fields: Partial<Pick<User, "role" | "team_role">> = {}): Promise<ClusterUser> => {
+    const email = `${name}@cluster.test`;
+    const row = await db.insertInto("users").values({ email, full_name: name, password_hash: hash, ...fields }).returning("id").executeTakeFirstOrThrow();
+    const res = await fetch(`${nodes[0].url}/api/auth/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email, password: CLUSTER_PASSWORD }),
+    });
+    if (!res.ok) throw new Error(`sign-in of ${email} failed: ${res.status}`);
+    return { id: row.id, email, token: ((await res.json()) as { accessToken: string }).accessToken };
+  };
+  return { nodes, db, addUser, stop };
 }

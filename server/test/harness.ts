@@ -4,6 +4,7 @@ import crypto from "node:crypto";
 import os from "node:os";
 import path from "node:path";
 import fs from "node:fs";
+import { Writable } from "node:stream";
 import pg from "pg";
 import { pino } from "pino";
 import { loadConfig, type Config } from "../config";
@@ -11,6 +12,10 @@ import { openDb, type DbHandle } from "../db";
 import { startApp, type RunningApp } from "../app";
 import { hashPassword } from "../auth/passwords";
 import type { User } from "../db/schema";
+import type { AppContext } from "../context";
+import type { EntityTable } from "@shared/entities";
+import { describeChange, publishChanges, recordAudience } from "../feed/changelog";
+import { insertChanges } from "../feed/repository";
 
 export type Engine = "pglite" | "postgres";
 
@@ -46,7 +51,8 @@ export interface TestApp extends RunningApp {
   stop: () => Promise<void>;
 }
 
-export async function startTestApp(engine: Engine, overrides: Partial<Config> = {}, env: Record<string, string> = {}): Promise<TestApp> {
+/** `logTo` receives the app's log lines (pass `LOG_LEVEL` in `env` too); without it the app logs nothing. */
+export async function startTestApp(engine: Engine, overrides: Partial<Config> = {}, env: Record<string, string> = {}, logTo?: Writable): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "ts-test-"));
   let handle: DbHandle;
   let drop = async () => {};
@@ -63,7 +69,8 @@ export async function startTestApp(engine: Engine, overrides: Partial<Config> = 
     { LOG_LEVEL: "silent", DATA_DIR: dataDir, PORT: "0", HOST: "127.0.0.1", JWT_SECRET: "test-secret-test-secret-123456", ...env },
     { seedDemo: false, databaseUrl, ...overrides },
   );
-  const app = await startApp({ config, dbHandle: handle, logger: pino({ level: "silent" }) });
+  const logger = logTo ? pino({ level: config.logLevel }, logTo) : pino({ level: "silent" });
+  const app = await startApp({ config, dbHandle: handle, logger });
   return {
     ...app,
     engine,
@@ -76,6 +83,45 @@ export async function startTestApp(engine: Engine, overrides: Partial<Config> = 
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+export interface LoggedTestApp extends TestApp {
+  /** Every log line written so far, as JSON text. */
+  lines: string[];
+  /** Resolves with the first line (already written or still to come) that passes `match`. */
+  waitForLine: (match: (line: string) => boolean, timeoutMs?: number) => Promise<string>;
+}
+
+/** A real app at LOG_LEVEL info whose log lines (the real pino output) are captured. */
+export async function startLoggedApp(engine: Engine): Promise<LoggedTestApp> {
+  const lines: string[] = [];
+  const waiters = new Set<() => void>();
+  const stream = new Writable({
+    write(chunk: Buffer, _enc, cb) {
+      lines.push(chunk.toString());
+      for (const w of waiters) w();
+      cb();
+    },
+  });
+  const app = await startTestApp(engine, {}, { LOG_LEVEL: "info" }, stream);
+  const waitForLine = (match: (line: string) => boolean, timeoutMs = 5000) =>
+    new Promise<string>((resolve, reject) => {
+      const check = () => {
+        const hit = lines.find(match);
+        if (hit === undefined) return false;
+        waiters.delete(check);
+        clearTimeout(timer);
+        resolve(hit);
+        return true;
+      };
+      const timer = setTimeout(() => {
+        waiters.delete(check);
+        reject(new Error("no such log line"));
+      }, timeoutMs);
+      waiters.add(check);
+      check();
+    });
+  return { ...app, lines, waitForLine };
 }
 
 export interface TestUser {
@@ -209,4 +255,21 @@ export function makeResource(app: TestApp, fields: Fields = {}) {
 
 export function makeStorageConfig(app: TestApp, fields: Fields = {}) {
   return insertRow(app, "org_storage_config", { storage_provider: "local", storage_config: JSON.stringify({ local: { base_path: "/tmp/rec" } }), is_active: true, ...fields });
+}
+
+/**
+ * What a command does after writing rows itself: stores the change record and publishes it (for
+ * tests that set up rows directly and then need the change pushed).
+ */
+export async function publishChange(
+  ctx: AppContext,
+  table: EntityTable,
+  op: "create" | "update" | "delete",
+  id: number,
+  row: object | null,
+  before: object | null = null,
+): Promise<void> {
+  const c = describeChange(table, op, id, row, before);
+  [c.seq] = await insertChanges(ctx.db, [{ tbl: table, op, row_id: id, audience: recordAudience(c) }]);
+  publishChanges(ctx, [c]);
 }

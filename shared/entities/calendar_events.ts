@@ -2,6 +2,7 @@ import { z } from "zod";
 import { TZDate } from "@date-fns/tz";
 import { boolish, dateTime, emailList, requiredText, text } from "./fields";
 import { defineEntity, priorityInput, priorityValues, rowBase } from "./define";
+import { isTimeZone } from "./users";
 
 export const EVENT_TYPES = ["appointment", "meeting", "reminder"] as const;
 
@@ -22,6 +23,16 @@ export const recurrenceException = z
   })
   .strict();
 export type RecurrenceException = z.infer<typeof recurrenceException>;
+
+/**
+ * The IANA zone a series repeats in: its RRULE's days and hours are wall-clock time there, so a
+ * 09:00 New York meeting stays at 09:00 New York time across daylight-saving changes. Stored in
+ * Intl's spelling (e.g. "UTC" for "utc"); the server takes the writer's profile zone when a body
+ * names none.
+ */
+export const seriesZone = text(64)
+  .refine(isTimeZone, "time_zone must be an IANA time zone such as Europe/Berlin")
+  .transform((name) => new Intl.DateTimeFormat("en-US", { timeZone: name }).resolvedOptions().timeZone);
 
 /** An RFC 5545 RRULE value (without the "RRULE:" prefix) of the kinds the calendar offers. */
 const rrule = z
@@ -47,6 +58,9 @@ export const calendarEvents = defineEntity({
     preparation_time: dateTime,
     meeting_id: text(100).regex(/^[A-Za-z0-9_-]*$/, "may only contain letters, digits, - and _"),
     recurrence_rule: rrule,
+    time_zone: seriesZone,
+    /** The organiser lets anyone in the organisation walk into the meeting with its link. */
+    meeting_open: boolish,
     recurrence_exceptions: z.preprocess(
       (v) => (typeof v === "string" ? (() => { try { return JSON.parse(v); } catch { return v; } })() : v),
       z.array(recurrenceException, { error: "must be a list of exceptions" }).max(500),
@@ -69,13 +83,17 @@ export const calendarEvents = defineEntity({
     reminder_time: z.string().nullable(),
     preparation_time: z.string().nullable(),
     meeting_id: z.string().nullable(),
+    meeting_open: z.boolean(),
     recurrence_rule: z.string().nullable(),
     recurrence_exceptions: z.array(recurrenceException),
+    time_zone: z.string(),
     created_by: z.string(),
   }),
   // Zoned: stored as instants (see EVENT_ZONED_FIELDS), presented per reader.
   instants: ["start_datetime", "end_datetime", "reminder_time", "preparation_time"],
-  internal: z.object({ reminded_at: z.date().nullable() }),
+  // The reminder of the next occurrence not yet reminded, and the last reminder instant handled:
+  // see server/features/calendar/reminders.ts.
+  internal: z.object({ next_reminder_at: z.date().nullable(), reminded_through: z.date().nullable() }),
   filters: {
     id: "int",
     title: "text",

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { boolish, emailList, instant, requiredText, text } from "./fields";
+import { boolish, emailList, idRef, instant, requiredText, text } from "./fields";
 import { defineEntity, noInternal, rowBase } from "./define";
 
 export const CHANNEL_TYPES = ["public", "private", "dm"] as const;
@@ -33,3 +33,7 @@ export const channels = defineEntity({
 });
 
 export type Channel = z.infer<typeof channels.row>;
+
+/** `POST /channels/dm`: the direct message with this person, opened or created (README, "Channels"). */
+export const channelsOpenDmInput = z.object({ user_id: idRef });
+export type ChannelsOpenDmInput = z.infer<typeof channelsOpenDmInput>;

@@ -1,18 +1,21 @@
 import { z } from "zod";
 import { idRef, safeLink, text } from "./fields";
 import { defineEntity, rowBase } from "./define";
+import { LIMITS } from "../constants";
 
 export const MESSAGE_TYPES = ["text", "file", "image"] as const;
 
+const fields = {
+  channel_id: idRef,
+  content: text(LIMITS.messageMaxChars),
+  message_type: z.enum(MESSAGE_TYPES, { error: "must be text, file or image" }),
+  file_url: safeLink,
+  file_name: text(500),
+};
+
 export const messages = defineEntity({
   table: "messages",
-  input: {
-    channel_id: idRef,
-    content: text(10_000),
-    message_type: z.enum(MESSAGE_TYPES, { error: "must be text, file or image" }),
-    file_url: safeLink,
-    file_name: text(500),
-  },
+  input: fields,
   required: ["channel_id"],
   nullable: ["file_url", "file_name"],
   serverSet: ["sender_id", "sender_name", "sender_email"],
@@ -43,3 +46,16 @@ export const messages = defineEntity({
 });
 
 export type ChatMessage = z.infer<typeof messages.row>;
+
+/**
+ * A new message, over REST (POST /entities/messages) and the socket (`messages.create`) alike:
+ * the table's own field rules, so both refuse the same input with the same words.
+ */
+export const messageCreateInput = z.object({
+  channel_id: fields.channel_id,
+  content: fields.content.default(""),
+  message_type: fields.message_type.optional(),
+  file_url: fields.file_url.optional(),
+  file_name: fields.file_name.optional(),
+});
+export type MessageCreateInput = z.input<typeof messageCreateInput>;

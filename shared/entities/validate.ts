@@ -42,25 +42,33 @@ function collect(def: EntityDef, body: unknown, mode: "create" | "update"): Vali
 export function validateCreate(def: EntityDef, body: unknown): ValidationResult {
   const got = collect(def, body, "create");
   if (!got.ok) return got;
-  const shape: Record<string, z.ZodType> = {};
-  for (const [k, s] of Object.entries(def.input)) {
-    shape[k] = def.required.includes(k) ? s : s.optional();
-  }
   const missing = def.required.find((k) => got.data[k] === undefined);
   if (missing) return { ok: false, error: `${missing} is required` };
-  const parsed = z.object(shape).safeParse(got.data);
-  return parsed.success ? { ok: true, data: dropUndefined(parsed.data) } : { ok: false, error: issues(parsed.error) };
+  const parsed = schemaFor(def, "create").safeParse(got.data);
+  return parsed.success ? { ok: true, data: dropUndefined(parsed.data as Record<string, unknown>) } : { ok: false, error: issues(parsed.error) };
 }
 
 export function validateUpdate(def: EntityDef, body: unknown): ValidationResult {
   const got = collect(def, body, "update");
   if (!got.ok) return got;
+  const parsed = schemaFor(def, "update").safeParse(got.data);
+  return parsed.success ? { ok: true, data: dropUndefined(parsed.data as Record<string, unknown>) } : { ok: false, error: issues(parsed.error) };
+}
+
+// Built once per definition and mode: zod compiles an object schema on its first use, and doing
+// that on every write was a large share of a write's CPU.
+const schemas = new WeakMap<EntityDef, { create?: z.ZodType; update?: z.ZodType }>();
+
+function schemaFor(def: EntityDef, mode: "create" | "update"): z.ZodType {
+  let cached = schemas.get(def);
+  if (!cached) schemas.set(def, (cached = {}));
+  const hit = cached[mode];
+  if (hit) return hit;
   const shape: Record<string, z.ZodType> = {};
   for (const [k, s] of Object.entries(def.input)) {
-    shape[k] = (def.nullable.includes(k) ? s.nullable() : s).optional();
+    shape[k] = mode === "create" ? (def.required.includes(k) ? s : s.optional()) : (def.nullable.includes(k) ? s.nullable() : s).optional();
   }
-  const parsed = z.object(shape).safeParse(got.data);
-  return parsed.success ? { ok: true, data: dropUndefined(parsed.data) } : { ok: false, error: issues(parsed.error) };
+  return (cached[mode] = z.object(shape));
 }
 
 function dropUndefined(o: Record<string, unknown>): Record<string, unknown> {

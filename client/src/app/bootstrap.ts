@@ -4,6 +4,7 @@ import { registerChatSocket } from "../features/chat/socket";
 import { registerApprovalsSocket } from "../features/approvals/socket";
 import { registerPresenceSocket } from "../features/presence/socket";
 import { registerEntitySync } from "./entitySync";
+import { registerFeed } from "../realtime/feed";
 import { initTheme } from "./theme";
 
 let started = false;
@@ -17,6 +18,7 @@ export function bootstrap(): void {
   if (started) return;
   started = true;
   initTheme();
+  registerFeed();
   registerPresenceSocket();
   registerChatSocket();
   registerEntitySync();

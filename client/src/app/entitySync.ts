@@ -1,26 +1,30 @@
 import type { EntityTable } from "@shared/entities";
-import { CHAT_SYNCED_TABLES } from "../features/chat/socket";
-import { addSocketHandlers } from "../realtime/socket";
+import { onAnyChange, onFeedReset } from "../realtime/feed";
 import { queryClient } from "./queryClient";
 
-// Tables a feature keeps current in place from the pushed row; every other table's cached
-// queries (keyed by table name first) are refetched by whoever shows them.
-const IN_PLACE = new Set<EntityTable>(CHAT_SYNCED_TABLES);
+// Tables a feature keeps current in place from the pushed row (chat's channels and messages);
+// every other table's cached queries (keyed by table name first) are refetched by whoever shows them.
+const IN_PLACE = new Set<EntityTable>(["channels", "messages"]);
 
-/** Applies server `entities.change` pushes to the query cache for tables no feature handles itself. */
+/**
+ * Refetches the cached queries of the tables that changed: once per table however many of its
+ * changes arrive together (a catch-up delivers them in one go).
+ */
 export function registerEntitySync(): () => void {
-  return addSocketHandlers((socket) => {
-    // Per socket: a fresh socket (after sign-in) fetches everything anyway.
-    let connectedBefore = false;
-    socket.on("session.ready", (s) => {
-      // Back after a drop the server could not recover from: changes made meanwhile were never
-      // pushed, so whatever is on screen is fetched again (chat resyncs its messages itself).
-      if (connectedBefore && !s.recovered) void queryClient.invalidateQueries({ predicate: (q) => !IN_PLACE.has(q.queryKey[0] as EntityTable) });
-      connectedBefore = true;
-    });
-    socket.on("entities.change", (change) => {
-      if (IN_PLACE.has(change.table)) return;
-      void queryClient.invalidateQueries({ queryKey: [change.table] });
-    });
+  const dirty = new Set<EntityTable>();
+  const flush = () => {
+    for (const table of dirty) void queryClient.invalidateQueries({ queryKey: [table] });
+    dirty.clear();
+  };
+  const offChange = onAnyChange((change) => {
+    if (IN_PLACE.has(change.table)) return;
+    if (!dirty.size) queueMicrotask(flush);
+    dirty.add(change.table);
   });
+  // The feed no longer reaches back to where this client stood: whatever is on screen is fetched again.
+  const offReset = onFeedReset(() => void queryClient.invalidateQueries({ predicate: (q) => !IN_PLACE.has(q.queryKey[0] as EntityTable) }));
+  return () => {
+    offChange();
+    offReset();
+  };
 }

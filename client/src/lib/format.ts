@@ -51,18 +51,19 @@ export function formatFileSize(bytes: number | null | undefined): string {
   return `${unit === 0 ? value : value.toFixed(1)} ${units[unit]}`;
 }
 
-// A stable hue per person so avatars are recognisable at a glance.
+// A stable hue per person so avatars are recognisable at a glance. Each shade is the lightest of
+// its hue that keeps the white initials (12px) at 4.5:1, so the light hues go a step or two darker.
 const AVATAR_COLORS = [
-  "bg-indigo-500",
-  "bg-violet-500",
-  "bg-sky-500",
-  "bg-emerald-500",
-  "bg-amber-500",
-  "bg-rose-500",
-  "bg-teal-500",
-  "bg-fuchsia-500",
-  "bg-orange-500",
-  "bg-cyan-600",
+  "bg-indigo-600",
+  "bg-violet-600",
+  "bg-sky-700",
+  "bg-emerald-700",
+  "bg-amber-700",
+  "bg-rose-600",
+  "bg-teal-700",
+  "bg-fuchsia-600",
+  "bg-orange-700",
+  "bg-cyan-700",
 ];
 
 export function avatarColor(key: string | null | undefined): string {

@@ -36,7 +36,19 @@ function buildUrl(path: string, query?: Query): string {
   return url.pathname + url.search;
 }
 
+type FeedObserver = (seq: number, startedAt: number) => void;
+let feedObserver: FeedObserver | null = null;
+
+/**
+ * Hears the change feed's position (`X-Feed-Seq`) that lists and rows carry, with when their
+ * request started: the realtime layer uses it to catch up on what changed while data loaded.
+ */
+export function observeFeedPosition(fn: FeedObserver | null): void {
+  feedObserver = fn;
+}
+
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const startedAt = performance.now();
   const headers: Record<string, string> = { Accept: "application/json" };
   const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -54,6 +66,8 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     signal: options.signal,
     credentials: "include",
   });
+  const seq = res.headers.get("X-Feed-Seq");
+  if (seq !== null && feedObserver && res.ok) feedObserver(Number(seq), startedAt);
   const text = await res.text();
   let data: unknown = null;
   if (text) {

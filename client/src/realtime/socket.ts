@@ -2,6 +2,7 @@ import { io, type Socket } from "socket.io-client";
 import type { Ack, ClientToServerEvents, ServerToClientEvents } from "@shared/realtime";
 import { getToken } from "../lib/tokenStorage";
 import { RECONNECT_OPTIONS, jitterReconnects } from "@shared/reconnect";
+import { MESSAGES } from "@shared/constants";
 
 export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -30,8 +31,22 @@ export function connectRealtime(): AppSocket {
     ...RECONNECT_OPTIONS,
   });
   jitterReconnects(socket.io);
+  retryWhileUnavailable(socket);
   for (const register of registrars) register(socket);
   return socket;
+}
+
+/**
+ * A handshake refused with "Service unavailable" (the server's database is away) is not a
+ * sign-out: Socket.IO gives up after a refused handshake, so try again a few seconds later.
+ */
+function retryWhileUnavailable(s: AppSocket): void {
+  s.on("connect_error", (err) => {
+    if (err.message !== MESSAGES.serviceUnavailable) return;
+    setTimeout(() => {
+      if (socket === s && !s.connected && !s.active) s.connect();
+    }, 1000 + Math.random() * 2000);
+  });
 }
 
 export function disconnectRealtime(): void {

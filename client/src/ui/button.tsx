@@ -13,7 +13,9 @@ export const buttonVariants = cva(
         outline:
           "border border-input bg-background shadow-xs hover:bg-accent hover:text-accent-foreground dark:bg-input/20 dark:hover:bg-input/40",
         ghost: "text-foreground/80 hover:bg-accent hover:text-accent-foreground",
-        destructive: "bg-destructive text-white shadow-xs hover:bg-destructive/90 focus-visible:ring-destructive/30",
+        // Dark mode's red is light (for red text); at 60% over the dark page it is deep enough for white text.
+        destructive:
+          "bg-destructive text-white shadow-xs hover:bg-destructive/90 focus-visible:ring-destructive/30 dark:bg-destructive/60 dark:hover:bg-destructive/70",
         link: "text-primary underline-offset-4 hover:underline",
       },
       size: {

@@ -3,7 +3,14 @@ import { Check } from "lucide-react";
 import type { ComponentProps } from "react";
 import { cn } from "../lib/utils";
 
-export const DropdownMenu = Menu.Root;
+/**
+ * Not modal by default. A modal menu hides the rest of the page with aria-hidden while its links and
+ * buttons stay focusable (axe's aria-hidden-focus); a menu needs no modality: arrow keys stay in it,
+ * Escape and a click outside close it, and that click also reaches what it was aimed at.
+ */
+export function DropdownMenu({ modal = false, ...props }: ComponentProps<typeof Menu.Root>) {
+  return <Menu.Root modal={modal} {...props} />;
+}
 export const DropdownMenuTrigger = Menu.Trigger;
 export const DropdownMenuGroup = Menu.Group;
 export const DropdownMenuRadioGroup = Menu.RadioGroup;

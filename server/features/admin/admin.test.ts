@@ -1,3 +1,6 @@
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import * as tar from "tar";
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import { ENGINES, startTestApp, makeUser, api, type TestApp, type TestUser } from "../../test/harness";
 
@@ -47,13 +50,13 @@ describe.each(ENGINES)("admin routes (%s)", (engine) => {
     expect(users.rows).toBeGreaterThanOrEqual(3);
   });
 
-  it("downloads a backup as one JSON snapshot without password hashes", async () => {
-    const res = await api(app, admin.token).get("/api/admin/database/backup");
+  it("downloads a backup: the archive npm run restore reads (server/ops/backup/backup.test.ts restores it)", async () => {
+    const res = await fetch(`${app.url}/api/admin/database/backup`, { headers: { authorization: `Bearer ${admin.token}` } });
     expect(res.status).toBe(200);
-    expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="teamspace-backup-/);
-    expect(res.body.format).toBe("teamspace-backup");
-    expect(res.body.tables.users.map((u: { email: string }) => u.email)).toContain(member.email);
-    expect(JSON.stringify(res.body)).not.toContain("password_hash");
-    expect(res.body.migrations.length).toBeGreaterThan(0);
+    expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="teamspace-backup-.*\.tar\.gz"$/);
+    const entries: string[] = [];
+    await pipeline(Readable.from(Buffer.from(await res.arrayBuffer())), tar.t({ onReadEntry: (e) => entries.push(e.path) }));
+    expect(entries).toContain("teamspace-backup/manifest.json");
+    expect(entries).toContain("teamspace-backup/database/users.jsonl");
   });
 });

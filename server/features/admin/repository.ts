@@ -1,8 +1,8 @@
-// SQL behind the Admin Settings tabs: sessions, database figures and the backup.
+// SQL behind the Admin Settings tabs: sessions and database figures (the backup is server/ops/backup).
 import { sql } from "kysely";
 import type { Db } from "../../db";
 
-/** The tables a backup holds and the Database tab counts, parents before children. */
+/** The tables the Database tab counts. */
 export const BACKUP_TABLES = [
   "users",
   "sessions",
@@ -60,41 +60,4 @@ export async function databaseFacts(db: Db) {
     migration_version: mig.rows[0]?.name ?? null,
     migrations_applied: mig.rows.length,
   };
-}
-
-/**
- * Writes every table as JSON through `write`, inside one REPEATABLE READ read-only transaction,
- * so the backup is one consistent snapshot even while people keep working. Rows are read in
- * pages by primary key order so memory stays at one page.
- */
-export async function writeBackup(db: Db, write: (chunk: string) => Promise<void>): Promise<void> {
-  const present = await existingTables(db);
-  await db
-    .transaction()
-    .setIsolationLevel("repeatable read")
-    .execute(async (trx) => {
-      await sql`set transaction read only`.execute(trx);
-      const mig = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(trx);
-      await write(`{"format":"teamspace-backup","version":1,"created_at":${JSON.stringify(new Date().toISOString())},"migrations":${JSON.stringify(mig.rows.map((m) => m.name))},"tables":{`);
-      let firstTable = true;
-      for (const t of BACKUP_TABLES) {
-        if (!present.has(t)) continue;
-        await write(`${firstTable ? "" : ","}${JSON.stringify(t)}:[`);
-        firstTable = false;
-        const page = 1000;
-        let first = true;
-        for (let offset = 0; ; offset += page) {
-          // ctid order is stable inside one snapshot and needs no knowledge of each table's key.
-          const rows = await sql<Record<string, unknown>>`select * from ${sql.table(t)} order by ctid limit ${page} offset ${offset}`.execute(trx);
-          for (const row of rows.rows) {
-            if (t === "users") delete row.password_hash;
-            await write(`${first ? "" : ","}${JSON.stringify(row)}`);
-            first = false;
-          }
-          if (rows.rows.length < page) break;
-        }
-        await write("]");
-      }
-      await write("}}");
-    });
 }

@@ -8,7 +8,8 @@ import { isAdmin } from "../../auth/roles";
 import { forbidden, notFound } from "../../errors";
 import { LIMITS } from "@shared/constants";
 import { readInvitePolicy } from "../invitations/repository";
-import { activeSessions, databaseFacts, revokeSessionById, writeBackup } from "./repository";
+import { activeSessions, databaseFacts, revokeSessionById } from "./repository";
+import { backupFileName, writeBackupArchive } from "../../ops/backup/archive";
 
 function requireAdmin(req: Request): void {
   if (!isAdmin(currentUser(req))) throw forbidden();
@@ -61,21 +62,14 @@ export function adminRoutes(ctx: AppContext): Router {
     res.json(await databaseFacts(ctx.db));
   });
 
+  // The same archive as `npm run backup` (README "Backup and restore"): restorable, so it holds
+  // password hashes and the generated secrets, and is only ever handed to an admin.
   r.get("/admin/database/backup", async (_req, res) => {
-    const stamp = new Date().toISOString().replace(/[:.]/g, "-");
-    res.setHeader("Content-Type", "application/json");
-    res.setHeader("Content-Disposition", `attachment; filename="teamspace-backup-${stamp}.json"`);
+    res.setHeader("Content-Type", "application/gzip");
+    res.setHeader("Content-Disposition", `attachment; filename="${backupFileName()}"`);
     res.setHeader("Cache-Control", "no-store");
-    // Backpressure: wait for the socket to drain rather than buffering the whole database.
-    const write = (chunk: string) =>
-      new Promise<void>((resolve, reject) => {
-        if (res.destroyed) return reject(new Error("client went away"));
-        if (res.write(chunk)) resolve();
-        else res.once("drain", resolve);
-      });
     try {
-      await writeBackup(ctx.db, write);
-      res.end();
+      await writeBackupArchive({ db: ctx.db, engine: ctx.config.databaseUrl ? "postgres" : "pglite", storage: ctx.storage, dataDir: ctx.config.dataDir }, res);
     } catch (err) {
       ctx.log.warn({ err }, "backup interrupted");
       res.destroy();

@@ -4,15 +4,20 @@ import type { User } from "../../db/schema";
 import { isAdmin, isPrivileged } from "../../auth/roles";
 import { emailOf, otherKeys, sameEmail } from "../../entities/policy-helpers";
 import type { RowOf, TablePolicy } from "../../entities/policy";
+import { emailRooms, readsByAudience } from "../../entities/audience";
+import { rooms } from "@shared/realtime";
 
 const DECISION_FIELDS = ["status", "approver_comments"];
+
+const audience = (row: Pick<RowOf<"approval_requests">, "created_by">) => [rooms.staff, ...emailRooms([row.created_by])];
 
 const isRequester = (user: User, row: Pick<RowOf<"approval_requests">, "created_by">) => sameEmail(row.created_by, user.email);
 const isDecision = (changes: Record<string, unknown>) => DECISION_FIELDS.some((k) => k in changes);
 
 export const approvalRequestsPolicy: TablePolicy<"approval_requests"> = {
   readFilter: (user) => (isPrivileged(user) ? null : (eb) => eb("approval_requests.created_by", "=", emailOf(user))),
-  canRead: (user, row) => isPrivileged(user) || isRequester(user, row),
+  audience,
+  canRead: readsByAudience(audience),
   canCreate: () => true,
   canUpdate(user, row, changes) {
     const requester = isRequester(user, row);

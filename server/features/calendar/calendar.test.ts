@@ -1,29 +1,41 @@
 // Calendar: times are instants shown in each reader's zone, recurrence is a real RRULE with
-// exceptions, reminders are sent once, and the private feed is RFC 5545 that ical.js reads and
-// expands to the occurrences the calendar page shows.
+// exceptions, the private feed is RFC 5545 that ical.js reads and expands to the occurrences the
+// calendar page shows (feed.test.ts: read by Debian's Python libraries across DST changes), and
+// every occurrence of a repeating event is reminded, once: at its wall-clock lead in the series'
+// zone across a daylight-saving change, not for a cancelled occurrence, before a moved one's new
+// start, not again after a write that keeps its time. The sweep runs at chosen instants (its
+// `now`); what it sends arrives over real sockets. Two nodes racing: reminders.cluster.test.ts.
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import ICAL from "ical.js";
 import { ENGINES, startTestApp, makeUser, api, countRows, type TestApp, type TestUser } from "../../test/harness";
 import { connect, record, until, type ClientSocket } from "../../realtime/test-clients";
 import { expand } from "@shared/recurrence";
+import { instantFromText, type CalendarEvent } from "@shared/entities/calendar_events";
+import type { AppNotice } from "@shared/realtime";
 import { sendDueReminders } from "./reminders";
+
+const NY = "America/New_York";
+const at = (text: string, zone = NY) => instantFromText(text, zone)!;
 
 describe.each(ENGINES)("calendar (%s)", (engine) => {
   let app: TestApp;
   let ny: TestUser, berlin: TestUser, utc: TestUser, stranger: TestUser;
-  let berlinSocket: ClientSocket;
+  let nySocket: ClientSocket, berlinSocket: ClientSocket;
 
   beforeAll(async () => {
-    app = await startTestApp(engine);
+    // The tests run the reminder sweep themselves, at the instants they choose.
+    app = await startTestApp(engine, { reminderSweepMs: 600_000 });
     ny = await makeUser(app, { full_name: "Nina York" });
     berlin = await makeUser(app, { full_name: "Bernd Lin" });
     utc = await makeUser(app, { full_name: "Uma Tee" });
     stranger = await makeUser(app);
     expect((await api(app, ny.token).patch(`/api/auth/user/${ny.user.id}`, { time_zone: "America/New_York" })).status).toBe(200);
     expect((await api(app, berlin.token).patch(`/api/auth/user/${berlin.user.id}`, { time_zone: "Europe/Berlin" })).status).toBe(200);
+    nySocket = await connect(app.url, ny.token);
     berlinSocket = await connect(app.url, berlin.token);
   }, 240_000);
   afterAll(async () => {
+    nySocket?.close();
     berlinSocket?.close();
     await app?.stop();
   }, 60_000);
@@ -58,6 +70,7 @@ describe.each(ENGINES)("calendar (%s)", (engine) => {
     expect((await me.post("/api/entities/calendar_events", { title: "x", start_datetime: "2026-02-30 10:00:00", end_datetime: "2026-03-01 10:00:00" })).status).toBe(400);
     expect((await me.post("/api/entities/calendar_events", { title: "x", start_datetime: "2026-02-01 10:00:00", end_datetime: "2026-02-01 11:00:00", recurrence_rule: "FREQ=HOURLY;X" })).status).toBe(400);
     expect((await me.post("/api/entities/calendar_events", { title: "x", start_datetime: "2026-02-01 10:00:00", end_datetime: "2026-02-01 11:00:00", recurrence_exceptions: [{ occurrence: "nope" }] })).status).toBe(400);
+    expect((await me.post("/api/entities/calendar_events", { title: "x", start_datetime: "2026-02-01 10:00:00", end_datetime: "2026-02-01 11:00:00", time_zone: "Mars/Olympus" })).status).toBe(400);
     expect(await countRows(app, "calendar_events")).toBe(before);
     expect((await api(app, ny.token).patch(`/api/auth/user/${ny.user.id}`, { time_zone: "Mars/Olympus" })).status).toBe(400);
   });
@@ -92,6 +105,8 @@ describe.each(ENGINES)("calendar (%s)", (engine) => {
     expect(text.split("\r\n").every((l) => Buffer.byteLength(l) <= 75)).toBe(true);
 
     const cal = new ICAL.Component(ICAL.parse(text));
+    // Times in a zone name it (TZID) and the calendar carries its VTIMEZONE.
+    for (const tz of cal.getAllSubcomponents("vtimezone")) ICAL.TimezoneService.register(tz);
     const vevents = cal.getAllSubcomponents("vevent");
     const from = new Date("2026-03-01T00:00:00Z");
     const to = new Date("2026-04-30T00:00:00Z");
@@ -153,5 +168,93 @@ describe.each(ENGINES)("calendar (%s)", (engine) => {
     await new Promise((r) => setTimeout(r, 300));
     expect(notes.filter((n) => n.title === "Reminder: Remind me")).toHaveLength(1);
     expect((await api(app, stranger.token).get(`/api/entities/calendar_events/${res.body.id}`)).status).toBe(404);
+  });
+
+  it("reminds every occurrence once, in the series' zone, skipping a cancelled one and following a moved one", async () => {
+    const mine = record<AppNotice>(nySocket, "notifications.create");
+    const theirs = record<AppNotice>(berlinSocket, "notifications.create");
+    // Tuesdays 09:00 New York, reminded 15 minutes before; the US changes clocks on 14 March.
+    const res = await api(app, ny.token).post("/api/entities/calendar_events", {
+      title: "Standup",
+      event_type: "meeting",
+      attendees: [berlin.email],
+      start_datetime: "2027-03-09 09:00:00",
+      end_datetime: "2027-03-09 09:30:00",
+      reminder_time: "2027-03-09 08:45:00",
+      recurrence_rule: "FREQ=WEEKLY;BYDAY=TU;COUNT=5",
+      recurrence_exceptions: [
+        { occurrence: at("2027-03-23 09:00").toISOString(), cancelled: true },
+        { occurrence: at("2027-03-30 09:00").toISOString(), start: at("2027-03-31 10:00").toISOString(), end: at("2027-03-31 10:30").toISOString(), title: "Standup (moved)" },
+      ],
+    });
+    expect(res.status).toBe(201);
+    const event = res.body as CalendarEvent;
+    const id = (n: AppNotice) => n.id;
+    const sweep = (text: string) => sendDueReminders(app.ctx, at(text));
+
+    // Not yet, then once although two sweeps race for it.
+    expect(await sweep("2027-03-09 08:44")).toBe(0);
+    const [a, b] = await Promise.all([sweep("2027-03-09 08:45"), sweep("2027-03-09 08:45")]);
+    expect(a + b).toBe(1);
+    const first = await until(theirs, (n) => n.id === `reminder-${event.id}-${at("2027-03-09 09:00").getTime()}`);
+    expect(first).toMatchObject({ title: "Reminder: Standup", body: "Starts at 15:00.", link: `/Meet?meetingId=${event.meeting_id}` });
+    expect(await sweep("2027-03-09 08:50")).toBe(0);
+
+    // A write that keeps the times does not remind again; the next week is reminded at 08:45
+    // New York time although New York is now on summer time (12:45 UTC, not 13:45).
+    expect((await api(app, ny.token).patch(`/api/entities/calendar_events/${event.id}`, { description: "Bring notes" })).status).toBe(200);
+    expect(await sweep("2027-03-09 08:55")).toBe(0);
+    expect(await sweep("2027-03-16 08:44")).toBe(0);
+    expect(await sweep("2027-03-16 08:45")).toBe(1);
+    const second = await until(theirs, (n) => n.id === `reminder-${event.id}-${at("2027-03-16 09:00").getTime()}`);
+    // Berlin is still on winter time: 09:00 New York is 14:00 there that week.
+    expect(second.body).toBe("Starts at 14:00.");
+    // The first week's reminder came once; the second week's was the marker that it did not come again.
+    expect(theirs.map(id).filter((x) => x === first.id)).toHaveLength(1);
+
+    // The cancelled 23 March has none; the 30 March one moved to 31 March 10:00 is reminded at 09:45.
+    expect(await sweep("2027-03-23 08:45")).toBe(0);
+    expect(await sweep("2027-03-30 08:45")).toBe(0);
+    expect(await sweep("2027-03-31 09:45")).toBe(1);
+    const moved = await until(mine, (n) => n.title === "Reminder: Standup (moved)");
+    expect(moved).toMatchObject({ body: "Starts at 10:00.", id: `reminder-${event.id}-${at("2027-03-31 10:00").getTime()}` });
+
+    // Moving an occurrence already reminded to a later time reminds it again, before its new time;
+    // after it the series has none left.
+    expect(await sweep("2027-04-06 08:45")).toBe(1);
+    await until(mine, (n) => n.id === `reminder-${event.id}-${at("2027-04-06 09:00").getTime()}`);
+    const later = [...event.recurrence_exceptions, { occurrence: at("2027-04-06 09:00").toISOString(), start: at("2027-04-06 11:00").toISOString(), end: at("2027-04-06 11:30").toISOString() }];
+    expect((await api(app, ny.token).patch(`/api/entities/calendar_events/${event.id}`, { recurrence_exceptions: later })).status).toBe(200);
+    expect(await sweep("2027-04-06 10:44")).toBe(0);
+    expect(await sweep("2027-04-06 10:45")).toBe(1);
+    await until(mine, (n) => n.id === `reminder-${event.id}-${at("2027-04-06 11:00").getTime()}`);
+    const row = await app.ctx.db.selectFrom("calendar_events").select(["next_reminder_at"]).where("id", "=", event.id).executeTakeFirstOrThrow();
+    expect(row.next_reminder_at).toBeNull();
+    expect(mine.map(id)).toEqual([
+      `reminder-${event.id}-${at("2027-03-09 09:00").getTime()}`,
+      `reminder-${event.id}-${at("2027-03-16 09:00").getTime()}`,
+      `reminder-${event.id}-${at("2027-03-31 10:00").getTime()}`,
+      `reminder-${event.id}-${at("2027-04-06 09:00").getTime()}`,
+      `reminder-${event.id}-${at("2027-04-06 11:00").getTime()}`,
+    ]);
+  });
+
+  it("reminds the occurrence that has not begun when a series started in the past", async () => {
+    // A daily series that began three days ago, its occurrence today in 10 minutes, reminded
+    // 15 minutes before: today's reminder is due now, the first one is long gone.
+    const now = new Date();
+    const start = new Date(Math.floor((now.getTime() + 10 * 60_000) / 60_000) * 60_000 - 3 * 86_400_000);
+    const res = await api(app, ny.token).post("/api/entities/calendar_events", {
+      title: "Daily check",
+      start_datetime: start.toISOString(),
+      end_datetime: new Date(start.getTime() + 30 * 60_000).toISOString(),
+      reminder_time: new Date(start.getTime() - 15 * 60_000).toISOString(),
+      recurrence_rule: "FREQ=DAILY;COUNT=10",
+    });
+    expect(res.status).toBe(201);
+    const notes = record<AppNotice>(nySocket, "notifications.create");
+    expect(await sendDueReminders(app.ctx, now)).toBe(1);
+    const note = await until(notes, (n) => n.title === "Reminder: Daily check");
+    expect(note.id).toBe(`reminder-${res.body.id}-${start.getTime() + 3 * 86_400_000}`);
   });
 });

@@ -1,8 +1,11 @@
 // calendar_events: seen by the creator and the attendees; changed only by the creator.
 import crypto from "node:crypto";
 import type { User } from "../../db/schema";
-import { emailOf, listContains, listHas, sameEmail } from "../../entities/policy-helpers";
+import { emailOf, listContains, sameEmail } from "../../entities/policy-helpers";
 import type { RowOf, TablePolicy } from "../../entities/policy";
+import { emailRooms, readsByAudience } from "../../entities/audience";
+
+const audience = (row: Pick<RowOf<"calendar_events">, "created_by" | "attendees">) => emailRooms([row.created_by, ...row.attendees]);
 
 const isCreator = (user: User, row: Pick<RowOf<"calendar_events">, "created_by">) => sameEmail(row.created_by, emailOf(user));
 
@@ -14,7 +17,8 @@ export const calendarEventsPolicy: TablePolicy<"calendar_events"> = {
     const me = emailOf(user);
     return (eb) => eb.or([eb("calendar_events.created_by", "=", me), listContains(eb, "calendar_events.attendees", me)]);
   },
-  canRead: (user, row) => isCreator(user, row) || listHas(row.attendees, emailOf(user)),
+  audience,
+  canRead: readsByAudience(audience),
   canCreate: () => true,
   canUpdate: isCreator,
   canDelete: isCreator,

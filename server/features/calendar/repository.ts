@@ -1,25 +1,57 @@
 // The calendar feature's SQL: functions taking the database first. Reminder delivery lives in
 // ./reminders, the ICS feed in ./routes and ./ics.
-import { sql } from "kysely";
 import type { Db } from "../../db";
 import { listContains } from "../../entities/policy-helpers";
 
+const REMINDER_COLUMNS = [
+  "id",
+  "title",
+  "start_datetime",
+  "end_datetime",
+  "reminder_time",
+  "recurrence_rule",
+  "recurrence_exceptions",
+  "time_zone",
+  "created_by",
+  "attendees",
+  "event_type",
+  "meeting_id",
+  "next_reminder_at",
+  "reminded_through",
+] as const;
+
+/** Events whose next reminder is due at `now`, soonest first. */
+export async function findDueReminders(db: Db, now: Date, limit: number) {
+  return db.selectFrom("calendar_events").select(REMINDER_COLUMNS).where("next_reminder_at", "<=", now).orderBy("next_reminder_at").limit(limit).execute();
+}
+
 /**
- * Marks every due, unsent reminder as sent and returns them: `update ... where reminded_at is null
- * returning` hands each reminder to exactly one node.
+ * Moves an event on to its next reminder if its due one is still `due`: one statement that
+ * compares and sets, so of several nodes (or overlapping sweeps) that found the same reminder
+ * exactly one gets `true` and sends it. A write that changed the event's times in between also
+ * makes it `false`; the next sweep then sees the new schedule.
  */
-export async function claimDueReminders(db: Db) {
-  return db
+export async function advanceReminder(db: Db, id: number, due: Date, next: Date | null, remindedThrough: Date | null): Promise<boolean> {
+  const r = await db
     .updateTable("calendar_events")
-    .set({ reminded_at: sql`now()` })
-    .where("reminded_at", "is", null)
-    .where("reminder_time", "<=", sql<Date>`now()`)
-    .returning(["id", "title", "start_datetime", "created_by", "attendees", "event_type", "meeting_id", "reminder_time"])
-    .execute();
+    .set({ next_reminder_at: next, reminded_through: remindedThrough })
+    .where("id", "=", id)
+    // Within a millisecond: the driver reads timestamptz's microseconds as a Date's milliseconds.
+    .where("next_reminder_at", ">", new Date(due.getTime() - 1))
+    .where("next_reminder_at", "<", new Date(due.getTime() + 1))
+    .returning("id")
+    .executeTakeFirst();
+  return !!r;
 }
 
 export async function findUserZonesByEmails(db: Db, emails: string[]) {
   return db.selectFrom("users").select(["id", "time_zone"]).where("email", "in", emails).execute();
+}
+
+/** Names of the people with these (lower-cased) e-mails: the feed's ORGANIZER and ATTENDEE names. */
+export async function findUserNamesByEmails(db: Db, emails: string[]) {
+  if (!emails.length) return [];
+  return db.selectFrom("users").select(["email", "full_name"]).where("email", "in", emails).execute();
 }
 
 export async function findFeedToken(db: Db, userId: number) {

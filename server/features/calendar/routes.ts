@@ -6,7 +6,7 @@ import type { AppContext } from "../../context";
 import { currentUser, requireAuth } from "../../auth/middleware";
 import { notFound } from "../../errors";
 import { emailOf } from "../../entities/policy-helpers";
-import { findFeedToken, findFeedEventsOf, findFeedTasksOf, findUserByFeedToken, setFeedToken } from "./repository";
+import { findFeedToken, findFeedEventsOf, findFeedTasksOf, findUserByFeedToken, findUserNamesByEmails, setFeedToken } from "./repository";
 import { buildCalendar } from "./ics";
 import { startReminderSweep } from "./reminders";
 
@@ -40,21 +40,32 @@ export function calendarRoutes(ctx: AppContext): Router {
     const events = await findFeedEventsOf(ctx.db, me);
     const tasks = await findFeedTasksOf(ctx.db, me);
     const origin = `${req.protocol}://${req.get("host")}`;
+    const meetings = events.filter((e) => e.event_type === "meeting");
+    const names = new Map(
+      (await findUserNamesByEmails(ctx.db, [...new Set(meetings.flatMap((e) => [e.created_by, ...(e.attendees ?? [])].map((m) => m.toLowerCase())))])).map((u) => [u.email.toLowerCase(), u.full_name]),
+    );
+    const person = (email: string) => ({ email, name: names.get(email.toLowerCase()) ?? null });
     const body = buildCalendar(
       `${user.full_name} (Teamspace)`,
       req.get("host") ?? "teamspace",
-      events.map((e) => ({
-        id: e.id,
-        title: e.title,
-        description: e.description,
-        location: e.location,
-        start: new Date(e.start_datetime),
-        end: new Date(e.end_datetime),
-        updated: new Date(e.updated_at),
-        rrule: e.recurrence_rule,
-        exceptions: e.recurrence_exceptions ?? [],
-        meetingUrl: e.event_type === "meeting" && e.meeting_id ? `${origin}/Meet?meetingId=${e.meeting_id}` : null,
-      })),
+      events.map((e) => {
+        const meeting = e.event_type === "meeting";
+        return {
+          id: e.id,
+          title: e.title,
+          description: e.description,
+          location: e.location,
+          start: new Date(e.start_datetime),
+          end: new Date(e.end_datetime),
+          updated: new Date(e.updated_at),
+          zone: e.time_zone,
+          rrule: e.recurrence_rule,
+          exceptions: e.recurrence_exceptions ?? [],
+          meetingUrl: meeting && e.meeting_id ? `${origin}/Meet?meetingId=${e.meeting_id}` : null,
+          organizer: meeting ? person(e.created_by) : null,
+          attendees: meeting ? (e.attendees ?? []).map(person) : [],
+        };
+      }),
       tasks.map((t) => ({ id: t.id, title: t.title, description: t.description, due: t.due_date!, updated: new Date(t.updated_at) })),
     );
     res.setHeader("Content-Type", "text/calendar; charset=utf-8");

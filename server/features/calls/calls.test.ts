@@ -81,7 +81,7 @@ describe.each(ENGINES)("calls between sockets (%s)", (engine) => {
     expect(rej.from_user_id).toBe(c.user.id);
     await sleep(100);
     expect(ofType(inC, "call_invite", busy.data.call_id)).toHaveLength(0);
-    expect((await history(a)).find((r) => r.call_id === busy.data.call_id)).toMatchObject({ status: "rejected" });
+    expect((await history(a)).find((r) => r.call_id === busy.data.call_id)).toMatchObject({ status: "rejected", end_reason: "busy" });
 
     // Bob is in a call with Alice; Dan's call to Bob is turned away.
     const ab = await call(sa, "calls.initiate", { target_user_id: b.user.id, call_type: "video" });
@@ -91,9 +91,31 @@ describe.each(ENGINES)("calls between sockets (%s)", (engine) => {
     expect(db).toMatchObject({ ok: true, data: { status: "rejected", reason: "busy" } });
     await until(inD, (s) => s.message_type === "call_reject");
     const recs = await history(d);
-    expect(recs[0]).toMatchObject({ status: "rejected" });
-    expect(recs[0].participants).toContain(`${b.user.id}:Bob:rejected:0`);
+    expect(recs[0]).toMatchObject({ status: "rejected", end_reason: "busy" });
+    expect(recs[0].participants).toContain(`${b.user.id}:Bob:busy:0`);
     await call(sa, "calls.end", { call_id: ab.data.call_id });
+  });
+
+  it("history tells a cancelled call and a client's busy auto-reject from a missed and a declined one", async () => {
+    // Alice hangs up while Bob's phone rings: cancelled (Bob missed it).
+    const cancelled = await call(sa, "calls.initiate", { target_user_id: b.user.id, call_type: "audio" });
+    if (!cancelled.ok) throw new Error(cancelled.error);
+    await until(inB, (s) => s.message_type === "call_invite" && s.call_id === cancelled.data.call_id);
+    await call(sa, "calls.end", { call_id: cancelled.data.call_id });
+    const rec = (await history(a)).find((r) => r.call_id === cancelled.data.call_id)!;
+    expect(rec).toMatchObject({ status: "missed", end_reason: "cancelled", started_at: null });
+    expect(rec.participants).toContain(`${b.user.id}:Bob:missed:0`);
+
+    // Dan's browser turns Alice's call away by itself (he is busy in another tab's call): busy, not declined.
+    const auto = await call(sa, "calls.initiate", { target_user_id: d.user.id, call_type: "audio" });
+    if (!auto.ok) throw new Error(auto.error);
+    await until(inD, (s) => s.message_type === "call_invite" && s.call_id === auto.data.call_id);
+    expect((await call(sd, "calls.answer", { call_id: auto.data.call_id, accepted: false, reason: "busy" })).ok).toBe(true);
+    const rej = await until(inA, (s) => s.message_type === "call_reject" && s.call_id === auto.data.call_id);
+    expect(rej.message_data).toMatchObject({ reason: "busy", call_ended: true });
+    const autoRec = (await history(a)).find((r) => r.call_id === auto.data.call_id)!;
+    expect(autoRec).toMatchObject({ status: "rejected", end_reason: "busy" });
+    expect(autoRec.participants).toContain(`${d.user.id}:Dan:busy:0`);
   });
 
   it("refuses to start a call while the caller is busy", async () => {
@@ -124,7 +146,7 @@ describe.each(ENGINES)("calls between sockets (%s)", (engine) => {
     expect((await call(sa, "calls.answer", { call_id: started.data.call_id, accepted: "false" })).ok).toBe(true);
     const rej = await until(inD, (s) => s.message_type === "call_reject" && s.call_id === started.data.call_id);
     expect(rej.message_data).toMatchObject({ call_ended: true });
-    expect((await history(d))[0]).toMatchObject({ call_id: started.data.call_id, status: "rejected" });
+    expect((await history(d))[0]).toMatchObject({ call_id: started.data.call_id, status: "rejected", end_reason: "declined" });
   });
 
   it("runs a group call: invites all, members leave one by one, the call ends with the last pair", async () => {

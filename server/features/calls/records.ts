@@ -36,7 +36,9 @@ export function presentCall(c: CallRow, parts: (ParticipantRow & { full_name: st
       user_id: p.user_id,
       name: cleanName(p.full_name ?? ""),
       status: p.status,
-      duration_seconds: isIn(p) && c.status === "connected" ? participantSeconds(c, p, new Date()) : p.duration_seconds,
+      duration_seconds: isIn(p) && c.status === "connected" ? p.duration_seconds + participantSeconds(c, p, new Date()) : p.duration_seconds,
+      in_call: isIn(p),
+      ...(c.meeting_id ? { hand_raised: isIn(p) && p.hand_raised_at !== null } : {}),
     }));
   return {
     id: c.id,
@@ -50,6 +52,9 @@ export function presentCall(c: CallRow, parts: (ParticipantRow & { full_name: st
     created_at: iso(c.created_at)!,
     ended_at: iso(c.ended_at),
     duration_seconds: c.status === "connected" ? callSeconds(c, new Date()) : c.duration_seconds,
+    end_reason: c.end_reason ?? null,
+    meeting_id: c.meeting_id ?? null,
+    media: c.media,
     recording: { recording_status: c.recording_status, error_message: c.recording_error, file_id: c.recording_file_id },
   };
 }
@@ -91,4 +96,22 @@ const finishedListeners = new Set<CallFinishedListener>();
 export function onCallFinished(listener: CallFinishedListener): () => void {
   finishedListeners.add(listener);
   return () => finishedListeners.delete(listener);
+}
+
+type SweepListener = (ctx: AppContext) => Promise<void>;
+const sweepListeners = new Set<SweepListener>();
+const lastSweep = new WeakMap<AppContext, number>();
+const SWEEP_EVERY_MS = 10_000;
+
+/** Work that runs with the calls sweep on every node (the files feature's orphan recordings). */
+export function onCallsSweep(listener: SweepListener): void {
+  sweepListeners.add(listener);
+}
+
+/** Called by the calls sweep each tick; runs the listeners at most every 10 s per app. */
+export async function runSweepListeners(ctx: AppContext): Promise<void> {
+  const now = Date.now();
+  if (now - (lastSweep.get(ctx) ?? 0) < SWEEP_EVERY_MS) return;
+  lastSweep.set(ctx, now);
+  for (const l of sweepListeners) await l(ctx).catch((err) => ctx.log.warn({ err }, "sweep failed"));
 }

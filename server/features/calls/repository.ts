@@ -107,6 +107,7 @@ export function missLateParticipants(db: DbLike, timeoutMs: number): Promise<Par
     .updateTable("call_participants")
     .set({ status: "missed" })
     .where("status", "in", [...PENDING])
+    .where((eb) => eb.or([eb("invited_at", "is", null), eb("invited_at", "<", cutoff)]))
     .where("call_id", "in", (eb) => eb.selectFrom("call_history").select("call_id").where("status", "=", "connected").where("created_at", "<", cutoff))
     .returningAll()
     .execute();

@@ -7,8 +7,11 @@ import type { AppContext } from "../../context";
 import { currentUser, headerToken, requireAuth } from "../../auth/middleware";
 import { HttpError, badRequest, forbidden, zodMessage } from "../../errors";
 import { LIMITS } from "@shared/constants";
-import { callAnswerInput, callEndInput, callInitiateGroupInput, callInitiateInput, presenceUpdateInput, signalSendInput } from "@shared/realtime";
+import { callAnswerInput, callEndInput, callInitiateGroupInput, callInitiateInput, meetingJoinInput, presenceUpdateInput, signalSendInput } from "@shared/realtime";
 import { answerCall, endCall, initiateCall } from "./service";
+import { iceServersFor } from "./turn";
+import { meetingRoom } from "./meetings";
+import { meetingChannel } from "./meeting-chat";
 import { callHistory } from "./records";
 import { claimPendingSignals } from "./signals";
 import { relaySignal } from "./signals-relay";
@@ -36,7 +39,7 @@ const idList = (v: unknown) => {
 
 export const SIGNALS_NEED_BEARER = "Fetching signals needs the Authorization: Bearer token; the sign-in cookie alone is not accepted here";
 
-const historyQuery = z.object({
+export const historyQuery = z.object({
   limit: z.coerce.number().int().min(1).max(LIMITS.listMaxLimit).default(LIMITS.callHistoryPageSize),
   offset: z.coerce.number().int().min(0).default(0),
 });
@@ -83,7 +86,7 @@ export function webrtcRoutes(ctx: AppContext): Router {
 
   w.post("/answer-call", async (req, res) => {
     const input = parse(callAnswerInput, req.body);
-    res.json({ success: true, ...(await answerCall(ctx, currentUser(req), input.call_id, input.accepted)) });
+    res.json({ success: true, ...(await answerCall(ctx, currentUser(req), input.call_id, input.accepted, input.reason)) });
   });
 
   w.post("/end-call", async (req, res) => {
@@ -101,8 +104,22 @@ export function webrtcRoutes(ctx: AppContext): Router {
     res.json(await callHistory(ctx.db, currentUser(req).id, q.limit, q.offset));
   });
 
-  w.get("/config", (_req, res) => {
-    res.json({ iceServers: ctx.config.iceServers });
+  w.get("/meetings/:meetingId", async (req, res) => {
+    const id = parse(meetingJoinInput, { meeting_id: req.params.meetingId }).meeting_id;
+    res.json(await meetingRoom(ctx, currentUser(req), id));
+  });
+
+  w.post("/meetings/:meetingId/chat", async (req, res) => {
+    const id = parse(meetingJoinInput, { meeting_id: req.params.meetingId }).meeting_id;
+    res.json(await meetingChannel(ctx, currentUser(req), id));
+  });
+
+  w.get("/config", (req, res) => {
+    res.json({
+      iceServers: iceServersFor(ctx.config, currentUser(req).id),
+      sfu: Boolean(ctx.config.janusUrl),
+      meshMax: ctx.config.meshMax,
+    });
   });
 
   r.use("/webrtc", w);

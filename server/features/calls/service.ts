@@ -10,6 +10,9 @@ import { LIMITS, MESSAGES } from "@shared/constants";
 import { USER_MESSAGES } from "@shared/entities";
 import type { CallStarted, CallType, SignalType } from "@shared/realtime";
 import { deliverSignal, type Actor, type NewSignal } from "./signals";
+import { metrics } from "../../ops/metrics";
+import * as sfu from "../sfu/service";
+import { runSweepListeners } from "./records";
 import { callSeconds, isActiveCall, isIn, isPending, participantSeconds, publishCall, type CallRow, type ParticipantRow } from "./records";
 
 import {
@@ -43,9 +46,7 @@ async function actors(ctx: AppContext, ids: number[]): Promise<Map<number, Actor
 export async function initiateCall(ctx: AppContext, caller: Actor, targetIds: number[], callType: CallType, isGroup: boolean): Promise<CallStarted> {
   const targets = [...new Set(targetIds)].filter((id) => id !== caller.id);
   if (targets.length === 0) throw badRequest("You cannot call yourself");
-  if (targets.length > LIMITS.groupCallMaxParticipants - 1) {
-    throw badRequest(`A call has at most ${LIMITS.groupCallMaxParticipants} participants`);
-  }
+  const media = mediaFor(ctx, targets.length + 1);
   const [me] = await peopleByIds(ctx.db, [caller.id]);
   if (me?.user_status === "busy") throw new HttpError(409, MESSAGES.busyStart);
   const rows = await peopleByIds(ctx.db, targets);
@@ -64,13 +65,24 @@ export async function initiateCall(ctx: AppContext, caller: Actor, targetIds: nu
   await ctx.db.transaction().execute((trx) =>
     insertCall(
       trx,
-      { call_id: callId, call_type: callType, is_group: isGroup, initiator_id: caller.id, status: allBusy ? "rejected" : "initiated", ended_at: allBusy ? now : null },
+      {
+        call_id: callId,
+        call_type: callType,
+        is_group: isGroup,
+        initiator_id: caller.id,
+        status: allBusy ? "rejected" : "initiated",
+        ended_at: allBusy ? now : null,
+        end_reason: allBusy ? "busy" : null,
+        media,
+      },
       [
         { user_id: caller.id, status: "joined", joined_at: now, left_at: allBusy ? now : null },
-        ...targets.map((id) => ({ user_id: id, status: busy.has(id) ? ("rejected" as const) : ("invited" as const) })),
+        ...targets.map((id) => ({ user_id: id, status: busy.has(id) ? ("busy" as const) : ("invited" as const) })),
       ],
     ),
   );
+  // Every call is a mesh until the SFU lands (calls_active reads the mode from the database).
+  if (!allBusy) metrics.callStarted("mesh");
   const participantIds = [caller.id, ...targets];
   const signals: NewSignal[] = [];
   for (const id of targets) {
@@ -82,7 +94,7 @@ export async function initiateCall(ctx: AppContext, caller: Actor, targetIds: nu
         to_user_id: id,
         from: caller,
         message_type: "call_invite",
-        message_data: { call_type: callType, participant_ids: participantIds, is_group: isGroup },
+        message_data: { call_type: callType, participant_ids: participantIds, is_group: isGroup, media },
         call_type: callType,
         participant_ids: participantIds,
       });
@@ -93,9 +105,23 @@ export async function initiateCall(ctx: AppContext, caller: Actor, targetIds: nu
   return {
     call_id: callId,
     status: rec?.status ?? (allBusy ? "rejected" : "initiated"),
+    media,
     ...(allBusy ? { reason: "busy" } : {}),
     ...(busy.size ? { rejected_user_ids: [...busy] } : {}),
   };
+}
+
+/**
+ * Mesh for small calls, the SFU past CALL_MESH_MAX people when Janus is configured (README,
+ * "Calls, meetings and the SFU"); without it a mesh holds at most 8 and a larger call is refused.
+ */
+export function mediaFor(ctx: AppContext, people: number): "mesh" | "sfu" {
+  if (ctx.config.janusUrl) {
+    if (people > LIMITS.sfuCallMaxParticipants) throw badRequest(`A call has at most ${LIMITS.sfuCallMaxParticipants} participants`);
+    return people > ctx.config.meshMax ? "sfu" : "mesh";
+  }
+  if (people > LIMITS.groupCallMaxParticipants) throw new HttpError(409, MESSAGES.callNeedsSfu);
+  return "mesh";
 }
 
 interface Locked {
@@ -114,9 +140,22 @@ async function lockCall(trx: Trx, callId: string, userId: number): Promise<Locke
 }
 
 /** Closes a call: everyone still in it leaves, everyone still ringing missed it. */
-async function finish(trx: Trx, call: CallRow, parts: ParticipantRow[], now: Date, status?: CallRow["status"]): Promise<void> {
+async function finish(
+  trx: Trx,
+  call: CallRow,
+  parts: ParticipantRow[],
+  now: Date,
+  status?: CallRow["status"],
+  endReason: CallRow["end_reason"] = null,
+): Promise<void> {
   const final = status ?? (call.started_at ? "ended" : "missed");
-  await updateCall(trx, call.call_id, { status: final, ended_at: now, updated_at: now, duration_seconds: callSeconds(call, now) });
+  await updateCall(trx, call.call_id, {
+    status: final,
+    ended_at: now,
+    updated_at: now,
+    duration_seconds: callSeconds(call, now),
+    ...(call.started_at ? {} : { end_reason: endReason }),
+  });
   for (const p of parts) {
     if (isIn(p)) {
       await updateParticipant(trx, call.call_id, p.user_id, { left_at: now, duration_seconds: participantSeconds(call, p, now) });
@@ -130,8 +169,17 @@ function signalsTo(ids: number[], from: Actor, callId: string, type: SignalType,
   return ids.map((id) => ({ call_id: callId, to_user_id: id, from, message_type: type, message_data: data }));
 }
 
-/** Accept (join) or reject a call the user is ringing for. */
-export async function answerCall(ctx: AppContext, user: Actor, callId: string, accepted: boolean): Promise<{ call_id: string; status: string }> {
+/**
+ * Accept (join) or reject a call the user is ringing for. `reason: "busy"` is a client turning
+ * the call away by itself (its user is busy or already in a call), which history shows as busy.
+ */
+export async function answerCall(
+  ctx: AppContext,
+  user: Actor,
+  callId: string,
+  accepted: boolean,
+  reason?: "busy",
+): Promise<{ call_id: string; status: string; media?: "mesh" | "sfu" }> {
   const signals = await ctx.db.transaction().execute(async (trx) => {
     const { call, parts, me } = await lockCall(trx, callId, user.id);
     if (!isActiveCall(call)) throw new HttpError(409, `Call is ${call.status}`);
@@ -145,15 +193,17 @@ export async function answerCall(ctx: AppContext, user: Actor, callId: string, a
       if (call.status !== "connected") await updateCall(trx, callId, { status: "connected", started_at: now, updated_at: now });
       return signalsTo(inOthers, user, callId, "call_accept", { call_ended: false });
     }
-    await updateParticipant(trx, callId, user.id, { status: "rejected", left_at: now });
+    const busy = reason === "busy";
+    await updateParticipant(trx, callId, user.id, { status: busy ? "busy" : "rejected", left_at: now });
     const stillRinging = others.some(isPending);
     const over = inOthers.length === 0 || (inOthers.length <= 1 && !stillRinging);
-    if (over) await finish(trx, call, others, now, call.started_at ? "ended" : "rejected");
-    return signalsTo(inOthers, user, callId, "call_reject", { reason: "rejected", call_ended: over });
+    const anyoneDeclined = busy ? others.some((p) => p.status === "rejected") : true;
+    if (over) await finish(trx, call, others, now, call.started_at ? "ended" : "rejected", anyoneDeclined ? "declined" : "busy");
+    return signalsTo(inOthers, user, callId, "call_reject", { reason: busy ? "busy" : "rejected", call_ended: over });
   });
   await sendAll(ctx, signals);
   const rec = await publishCall(ctx, callId);
-  return { call_id: callId, status: rec?.status ?? "" };
+  return { call_id: callId, status: rec?.status ?? "", media: rec?.media ?? "mesh" };
 }
 
 /** Hang up (or, while still ringing, decline). Ending a finished call is a no-op. */
@@ -164,27 +214,37 @@ export async function endCall(ctx: AppContext, user: Actor, callId: string): Pro
   if (!pre) throw notInCall();
   if (isPending(pre) && isActiveCall(call0)) return answerCall(ctx, user, callId, false);
 
+  let ended = null as CallRow | null;
   const signals = await ctx.db.transaction().execute(async (trx) => {
     const { call, parts, me } = await lockCall(trx, callId, user.id);
     if (!isActiveCall(call) || !isIn(me)) return [];
     const now = new Date();
-    await updateParticipant(trx, callId, user.id, { left_at: now, duration_seconds: participantSeconds(call, me, now) });
+    // A meeting may be left and joined again: the seconds add up.
+    await updateParticipant(trx, callId, user.id, { left_at: now, hand_raised_at: null, duration_seconds: me.duration_seconds + participantSeconds(call, me, now) });
     const others = parts.filter((p) => p.user_id !== user.id);
     const inOthers = others.filter(isIn);
     const ringing = others.filter(isPending);
-    const over = !call.is_group || inOthers.length === 0 || (inOthers.length <= 1 && ringing.length === 0);
-    if (over) await finish(trx, call, others, now);
+    // A meeting's room stays open while anyone is in it; a call ends with its last pair.
+    const over = call.meeting_id
+      ? inOthers.length === 0
+      : !call.is_group || inOthers.length === 0 || (inOthers.length <= 1 && ringing.length === 0);
+    // Hanging up before anyone answered cancels the call: the others missed it, the caller did not.
+    if (over) await finish(trx, call, others, now, undefined, call.initiator_id === user.id ? "cancelled" : null);
+    if (over) ended = call;
     const notify = [...inOthers, ...(over ? ringing : [])].map((p) => p.user_id);
     return signalsTo(notify, user, callId, "call_end", { reason: over ? "ended" : "left", call_ended: over });
   });
+  await sfu.leave(ctx, callId, user.id);
+  if (ended) await sfu.endRoom(ctx, ended);
   await sendAll(ctx, signals);
   const rec = await publishCall(ctx, callId);
   return { call_id: callId, status: rec?.status ?? "" };
 }
 
-/** Leaves (or declines) every call the user is still part of: on a new call, or when they go offline. */
-export async function leaveAllCalls(ctx: AppContext, user: Actor): Promise<void> {
+/** Leaves (or declines) every call the user is still part of (but `keep`): on a new call, or when they go offline. */
+export async function leaveAllCalls(ctx: AppContext, user: Actor, keep?: string): Promise<void> {
   for (const callId of await activeCallIdsOf(ctx.db, user.id)) {
+    if (callId === keep) continue;
     await endCall(ctx, user, callId).catch((err) => ctx.log.warn({ err, call: callId }, "leaving call failed"));
   }
 }
@@ -199,6 +259,7 @@ export async function leaveCallsOf(ctx: AppContext, userIds: number[]): Promise<
  * `update ... returning` hands each expired call to exactly one node.
  */
 export async function sweepUnanswered(ctx: AppContext): Promise<void> {
+  await runSweepListeners(ctx);
   const expired = await expireRingingCalls(ctx.db, ctx.config.callRingTimeoutMs);
   for (const call of expired) {
     const parts = await participantsOf(ctx.db, call.call_id);

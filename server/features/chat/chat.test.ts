@@ -1,8 +1,8 @@
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import { ENGINES, startTestApp, makeUser, api, type TestApp, type TestUser } from "../../test/harness";
-import { connect, call, record, until, sleep, type ClientSocket } from "../../realtime/test-clients";
+import { connect, call, record, recordMessages, until, sleep, type ClientSocket } from "../../realtime/test-clients";
 import type { ChatMessage, EntityChange } from "@shared/realtime";
-import { emitChange } from "../../entities/events";
+import { publishChange } from "../../test/harness";
 
 describe.each(ENGINES)("realtime chat (%s)", (engine) => {
   let app: TestApp;
@@ -33,8 +33,8 @@ describe.each(ENGINES)("realtime chat (%s)", (engine) => {
   });
 
   it("pushes a private-channel message to members only, after the commit, with an ack", async () => {
-    const gotB = record<ChatMessage>(sb, "messages.create");
-    const gotO = record<ChatMessage>(so, "messages.create");
+    const gotB = recordMessages<ChatMessage>(sb);
+    const gotO = recordMessages<ChatMessage>(so);
     const ack = await call<ChatMessage>(sa, "messages.create", { channel_id: priv, content: "hello bob" });
     expect(ack.ok).toBe(true);
     if (!ack.ok) return;
@@ -49,7 +49,7 @@ describe.each(ENGINES)("realtime chat (%s)", (engine) => {
   });
 
   it("stores and delivers a burst from several senders once each, acks matching what was sent", async () => {
-    const gotB = record<ChatMessage>(sb, "messages.create");
+    const gotB = recordMessages<ChatMessage>(sb);
     const sends = Array.from({ length: 60 }, (_, i) => call<ChatMessage>(i % 2 ? sa : sb, "messages.create", { channel_id: priv, content: `burst ${i}` }));
     const acks = await Promise.all(sends);
     acks.forEach((ack, i) => expect(ack.ok && ack.data.content).toBe(`burst ${i}`));
@@ -65,7 +65,7 @@ describe.each(ENGINES)("realtime chat (%s)", (engine) => {
   });
 
   it("does not let an outsider post into, or type in, a private channel", async () => {
-    const gotB = record<ChatMessage>(sb, "messages.create");
+    const gotB = recordMessages<ChatMessage>(sb);
     const ack = await call(so, "messages.create", { channel_id: priv, content: "let me in" });
     expect(ack).toEqual({ ok: false, error: "Channel not found" });
     expect(await call(so, "channels.typing", { channel_id: priv })).toEqual({ ok: false, error: "Channel not found" });
@@ -74,7 +74,7 @@ describe.each(ENGINES)("realtime chat (%s)", (engine) => {
   });
 
   it("pushes public-channel messages to everyone and typing to the others", async () => {
-    const gotO = record<ChatMessage>(so, "messages.create");
+    const gotO = recordMessages<ChatMessage>(so);
     const typing = record(sb, "channels.typing");
     expect((await call(sa, "channels.typing", { channel_id: pub })).ok).toBe(true);
     const ack = await call<ChatMessage>(sa, "messages.create", { channel_id: pub, content: "hi all" });
@@ -84,8 +84,8 @@ describe.each(ENGINES)("realtime chat (%s)", (engine) => {
   });
 
   it("pushes a message created by the REST API (domain event) to readers only", async () => {
-    const gotB = record<ChatMessage>(sb, "messages.create");
-    const gotO = record<ChatMessage>(so, "messages.create");
+    const gotB = recordMessages<ChatMessage>(sb);
+    const gotO = recordMessages<ChatMessage>(so);
     const res = await fetch(`${app.url}/api/entities/messages`, {
       method: "POST",
       headers: { authorization: `Bearer ${a.token}`, "content-type": "application/json" },
@@ -98,7 +98,7 @@ describe.each(ENGINES)("realtime chat (%s)", (engine) => {
         .values({ channel_id: priv, content: "via rest", sender_id: a.user.id, sender_name: "Alice", sender_email: a.email })
         .returningAll()
         .executeTakeFirstOrThrow();
-      emitChange(app.ctx, "messages", "create", row.id, row);
+      await publishChange(app.ctx, "messages", "create", row.id, row);
     } else {
       expect(res.status).toBeLessThan(300);
     }
@@ -115,17 +115,17 @@ describe.each(ENGINES)("realtime chat (%s)", (engine) => {
       .executeTakeFirstOrThrow();
     const chO = record<EntityChange>(so, "entities.change");
     const chB = record<EntityChange>(sb, "entities.change");
-    emitChange(app.ctx, "channels", "create", row.id, row);
+    await publishChange(app.ctx, "channels", "create", row.id, row);
     const seen = await until(chO, (c) => c.table === "channels" && c.id === row.id);
     expect(seen.row).toMatchObject({ name: "later", type: "private" });
     expect(seen.row).toHaveProperty("created_date");
-    const gotO = record<ChatMessage>(so, "messages.create");
+    const gotO = recordMessages<ChatMessage>(so);
     expect((await call(sa, "messages.create", { channel_id: row.id, content: "welcome" })).ok).toBe(true);
     await until(gotO, (m) => m.content === "welcome");
 
     // Olga is removed: she is told it is gone for her and stops receiving its messages.
     const after = await app.ctx.db.updateTable("channels").set({ members: [a.email] }).where("id", "=", row.id).returningAll().executeTakeFirstOrThrow();
-    emitChange(app.ctx, "channels", "update", row.id, after, row);
+    await publishChange(app.ctx, "channels", "update", row.id, after, row);
     await until(chO, (c) => c.id === row.id && c.op === "delete");
     await sleep(100);
     expect((await call(sa, "messages.create", { channel_id: row.id, content: "just me" })).ok).toBe(true);
@@ -144,7 +144,7 @@ describe.each(ENGINES)("realtime chat (%s)", (engine) => {
     expect(res.status).toBeLessThan(300);
     const id = res.body.id as number;
     await until(chB, (c) => c.table === "channels" && c.id === id && c.op === "create");
-    const gotB = record<ChatMessage>(sb, "messages.create");
+    const gotB = recordMessages<ChatMessage>(sb);
     expect((await call(sa, "messages.create", { channel_id: id, content: "rest room" })).ok).toBe(true);
     await until(gotB, (m) => m.content === "rest room");
     await sleep(100);
@@ -165,13 +165,13 @@ describe.each(ENGINES)("realtime chat (%s)", (engine) => {
       .values({ title: "Fix it", assignee_emails: [b.email], created_by: a.email })
       .returningAll()
       .executeTakeFirstOrThrow();
-    emitChange(app.ctx, "tasks", "create", task.id, task);
+    await publishChange(app.ctx, "tasks", "create", task.id, task);
     const file = await app.ctx.db
       .insertInto("shared_files")
       .values({ name: "plan.pdf", shared_with_emails: [outsider.email], created_by: b.email })
       .returningAll()
       .executeTakeFirstOrThrow();
-    emitChange(app.ctx, "shared_files", "create", file.id, file);
+    await publishChange(app.ctx, "shared_files", "create", file.id, file);
     await until(chA, (c) => c.table === "tasks" && c.id === task.id);
     await until(chB, (c) => c.table === "tasks" && c.id === task.id);
     await until(chO, (c) => c.table === "shared_files" && c.id === file.id);
@@ -184,7 +184,7 @@ describe.each(ENGINES)("realtime chat (%s)", (engine) => {
   it("never sends a password hash in a users change", async () => {
     const chB = record<EntityChange>(sb, "entities.change");
     const row = await app.ctx.db.selectFrom("users").selectAll().where("id", "=", a.user.id).executeTakeFirstOrThrow();
-    emitChange(app.ctx, "users", "update", a.user.id, row);
+    await publishChange(app.ctx, "users", "update", a.user.id, row);
     const c = await until(chB, (x) => x.table === "users");
     expect(JSON.stringify(c)).not.toMatch(/password|scrypt/);
     expect(c.row).toMatchObject({ id: a.user.id, email: a.email });

@@ -4,9 +4,16 @@ import { HttpError } from "../../errors";
 import { command } from "../../realtime/dispatcher";
 import { presentMessage } from "../../entities/present";
 import { postMessage } from "./post";
+import { metrics } from "../../ops/metrics";
 
 export const chatCommands = {
-  "messages.create": command(messageCreateInput, async (ctx, _hub, socket, input) => presentMessage(await postMessage(ctx, socket, input))),
+  "messages.create": command(messageCreateInput, async (ctx, _hub, socket, input) => {
+    const started = performance.now();
+    const message = await postMessage(ctx, socket.data.u, input);
+    // Committed and pushed to the channel's room by now (the push leaves with the commit's event).
+    metrics.messageRoundTrip((performance.now() - started) / 1000);
+    return presentMessage(message);
+  }),
   "channels.typing": command(channelTypingInput, async (_ctx, _hub, socket, input) => {
     const room = rooms.channel(input.channel_id);
     // Only readers of the channel are in its room; anyone else is told nothing about it.

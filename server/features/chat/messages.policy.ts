@@ -7,6 +7,10 @@ import { notFound } from "../../errors";
 import { canReadChannel, channelReadCondition } from "./channels.policy";
 import { emailOf, otherKeys, sameEmail } from "../../entities/policy-helpers";
 import type { RowOf, TablePolicy } from "../../entities/policy";
+import { rooms } from "@shared/realtime";
+
+/** A message is seen by the readers of its channel: the sockets in the channel's room. */
+export const messageAudience = (row: Pick<RowOf<"messages">, "channel_id">) => [rooms.channel(row.channel_id)];
 
 const isSender = (user: User, row: Pick<RowOf<"messages">, "sender_id" | "sender_email">) =>
   row.sender_id != null ? row.sender_id === user.id : sameEmail(row.sender_email, user.email);
@@ -14,6 +18,7 @@ const isSender = (user: User, row: Pick<RowOf<"messages">, "sender_id" | "sender
 export const messagesPolicy: TablePolicy<"messages"> = {
   readFilter: (user) => (eb) =>
     eb("messages.channel_id", "in", eb.selectFrom("channels").select("channels.id").where((ceb) => channelReadCondition(ceb, user))),
+  audience: messageAudience,
   // Without the channel at hand the answer is no: a message is only as visible as its channel.
   canRead: (user, row, related) => !!related?.channel && related.channel.id === row.channel_id && canReadChannel(user, related.channel),
   async canCreate(user, input, db) {

@@ -1,35 +1,44 @@
-// messages.create over a socket. A socket outside the channel's room goes through
-// createMessage (the REST path: policy check, insert and last_activity in one transaction).
-// The hot path, for a socket in the channel's room: rooms follow membership changes only
-// asynchronously (a removed member's socket stays in the room for a moment), so the room is a
-// hint, not the check. Messages arriving together share one INSERT ... SELECT that joins the
-// channel and keeps only the rows whose sender may read it (the policy, checked against the
-// database in the same statement, at no extra round trip); last_activity moves at most once a
-// second per channel and node, and the same domain events are emitted after the commit.
-import type { z } from "zod";
+// `messages.create`: the one write path for a new message, over REST (POST /entities/messages)
+// and the socket alike (docs/architecture.md, "The write path"). Messages arriving together share
+// one statement (group commit): an INSERT ... SELECT that joins the channel and keeps only the
+// messages whose sender may read it (the channel read rule, checked against the database at the
+// moment of the insert), stores each message's change record and moves the channels'
+// last_activity, so a message is pushed from a committed record at no extra round trip.
+// last_activity is the time of a channel's newest message: every reader of the channel receives
+// that message, so clients move it themselves and it needs no change record of its own; the
+// stored value (for REST lists) moves at most once a second per channel and node.
 import type { AppContext } from "../../context";
 import type { Db } from "../../db";
 import type { Message, User } from "../../db/schema";
-import { insertMessagesWhere, touchChannel, type NewMessage } from "./repository";
+import type { z } from "zod";
+import { ENTITIES, validateCreate } from "@shared/entities";
+import type { messageCreateInput } from "@shared/entities/messages";
+import { HttpError, notFound } from "../../errors";
+import { describeChange, publishChanges, type CommittedChange } from "../../feed/changelog";
+import { insertMessagesWhere, type NewMessage } from "./repository";
 import { channelReadableBy } from "./channels.policy";
-import { notFound } from "../../errors";
-import { createMessage } from "./messages";
-import { emitChange } from "../../entities/events";
-import { messagesPolicy } from "./messages.policy";
-import { safeLink } from "@shared/entities/fields";
-import { rooms, type messageCreateInput } from "@shared/realtime";
-import type { IoSocket } from "../../realtime/hub";
+import { messageAudience, messagesPolicy } from "./messages.policy";
 
-type Input = z.output<typeof messageCreateInput>;
+type Sender = Pick<User, "id" | "email" | "full_name">;
 
-const touched = new Map<number, number>();
+const fail = (detail: string) => new HttpError(400, `Insert failed: ${detail}`.slice(0, 315));
 
-function touchSoon(ctx: AppContext, channelId: number, at: Date): void {
-  const now = at.getTime();
-  if (now - (touched.get(channelId) ?? 0) < 1000) return;
-  touched.set(channelId, now);
-  if (touched.size > 10_000) touched.clear();
-  touchChannel(ctx.db, channelId, at).catch((err) => ctx.log.warn({ err, channelId }, "touching channel failed"));
+/**
+ * Which channels' last_activity a batch moves: each at most once a second per node (the newest
+ * message says the rest, see below). Kept per app, forgotten in bulk when it grows large.
+ */
+class TouchThrottle {
+  private last = new Map<number, number>();
+  due(channelIds: number[], now: number): number[] {
+    const out: number[] = [];
+    for (const id of new Set(channelIds)) {
+      if (now - (this.last.get(id) ?? 0) < 1000) continue;
+      this.last.set(id, now);
+      out.push(id);
+    }
+    if (this.last.size > 10_000) this.last.clear();
+    return out;
+  }
 }
 
 interface Pending {
@@ -47,8 +56,10 @@ class MessageBatcher {
   private busy = 0;
   private scheduled = false;
 
+  private touch = new TouchThrottle();
+
   constructor(
-    private db: Db,
+    private ctx: AppContext,
     private lanes = 4,
     private maxBatch = 200,
   ) {}
@@ -77,41 +88,60 @@ class MessageBatcher {
     }
   }
 
+  private async insert1(batch: Pending[]): Promise<void> {
+    const values = batch.map((b) => b.values);
+    const touch = this.touch.due(values.map((v) => v.channel_id), Date.now());
+    const stored = await insertMessagesWhere(this.ctx.db as Db, values, channelReadableBy, touch);
+    // Committed: every reader's socket gets them now, in the order of their records.
+    const changes: CommittedChange[] = [];
+    for (const s of stored) if (s) changes.push(describeChange("messages", "create", s.row.id, s.row, null, s.seq));
+    publishChanges(this.ctx, changes);
+    stored.forEach((s, i) => (s ? batch[i].resolve(s.row) : batch[i].reject(notFound("Channel not found"))));
+  }
+
   private async run(batch: Pending[]): Promise<void> {
-    const settle = (b: Pending, row: Message | null) => (row ? b.resolve(row) : b.reject(notFound("Channel not found")));
     try {
-      const rows = await insertMessagesWhere(this.db, batch.map((b) => b.values), channelReadableBy);
-      rows.forEach((r, i) => settle(batch[i], r));
+      await this.insert1(batch);
     } catch {
       // One bad row must not fail its neighbours.
-      await Promise.all(batch.map((b) => insertMessagesWhere(this.db, [b.values], channelReadableBy).then(([r]) => settle(b, r), b.reject)));
+      await Promise.all(batch.map((b) => this.insert1([b]).catch(b.reject)));
     }
   }
 }
 
-const batchers = new WeakMap<Db, MessageBatcher>();
-const batcherFor = (db: Db) => {
-  let b = batchers.get(db);
-  if (!b) batchers.set(db, (b = new MessageBatcher(db)));
+const batchers = new WeakMap<AppContext, MessageBatcher>();
+const batcherFor = (ctx: AppContext) => {
+  let b = batchers.get(ctx);
+  if (!b) batchers.set(ctx, (b = new MessageBatcher(ctx)));
   return b;
 };
 
-export async function postMessage(ctx: AppContext, socket: IoSocket, input: Input): Promise<Message> {
-  const user = socket.data.u as User;
-  const content = input.content.trim();
-  // Anything createMessage would refuse (empty text, an unsafe link) takes its path and its error.
-  const plain = (content || input.file_url) && (input.file_url === undefined || safeLink.safeParse(input.file_url).success);
-  if (!plain || !socket.rooms.has(rooms.channel(input.channel_id))) return createMessage(ctx, user, input);
-  const row = await batcherFor(ctx.db).insert({
-    channel_id: input.channel_id,
-    content,
-    message_type: input.message_type ?? "text",
-    file_url: input.file_url ?? null,
-    file_name: input.file_name?.trim() || null,
-    ...(messagesPolicy.serverFields.create(user, input, ctx.db) as { sender_id: number; sender_name: string; sender_email: string }),
+/**
+ * A message body as REST takes it (the table's definition; messageCreateInput, which the socket
+ * validates with, is built from the same field rules, so both refuse bad input in the same words).
+ */
+export function messageInput(body: unknown): MessageData {
+  const v = validateCreate(ENTITIES.messages, body);
+  if (!v.ok) throw fail(v.error);
+  return v.data as MessageData;
+}
+
+type MessageData = z.output<typeof messageCreateInput>;
+
+/** Validates a body (as REST does), then posts it. */
+export const createMessage = (ctx: AppContext, sender: Sender, body: unknown): Promise<Message> => postMessage(ctx, sender, messageInput(body));
+
+/** Stores the message as `sender` (never as whoever the input names) if they may read the channel, and pushes it. */
+export async function postMessage(ctx: AppContext, sender: Sender, data: MessageData): Promise<Message> {
+  if (!data.content && !data.file_url) throw fail("content cannot be empty");
+  const row = await batcherFor(ctx).insert({
+    channel_id: data.channel_id,
+    content: data.content ?? "",
+    message_type: data.message_type ?? "text",
+    file_url: data.file_url ?? null,
+    file_name: data.file_name || null,
+    ...(messagesPolicy.serverFields.create(sender as User, data, ctx.db) as { sender_id: number; sender_name: string; sender_email: string }),
+    audience: messageAudience({ channel_id: data.channel_id }),
   });
-  touchSoon(ctx, input.channel_id, new Date());
-  // Committed: every reader's socket gets it now (fanout.ts listens for this event).
-  emitChange(ctx, "messages", "create", row.id, row);
   return row;
 }

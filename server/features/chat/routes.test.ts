@@ -3,7 +3,7 @@
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import type { Message } from "../../db/schema";
 import { ENGINES, startTestApp, makeUser, api, countRows, makeChannel, makeMessage, type TestApp, type TestUser } from "../../test/harness";
-import { createMessage } from "./messages";
+import { createMessage } from "./post";
 import type { EntityEvent } from "../../context";
 import { onEntityEvents } from "../../entities/events";
 

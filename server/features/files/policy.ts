@@ -5,10 +5,13 @@ import type { User } from "../../db/schema";
 import { isPrivileged } from "../../auth/roles";
 import { emailOf, listContains, listHas, otherKeys, sameEmail } from "../../entities/policy-helpers";
 import type { RowOf, TablePolicy } from "../../entities/policy";
+import { emailRooms, readsByAudience } from "../../entities/audience";
 
 export const REMOVE_SHARING_REFUSED = "You can add users to share with, but only the file owner, managers, or admins can remove access.";
 
 type FileAccess = Pick<RowOf<"shared_files">, "created_by" | "shared_with_emails">;
+
+const audience = (row: FileAccess) => emailRooms([row.created_by, ...row.shared_with_emails]);
 
 const hasFullControl = (user: User, row: FileAccess) => row.created_by == null || sameEmail(row.created_by, user.email) || isPrivileged(user);
 
@@ -17,7 +20,8 @@ export const sharedFilesPolicy: TablePolicy<"shared_files"> = {
     const me = emailOf(user);
     return (eb) => eb.or([eb("shared_files.created_by", "=", me), listContains(eb, "shared_files.shared_with_emails", me)]);
   },
-  canRead: (user, row) => sameEmail(row.created_by, user.email) || listHas(row.shared_with_emails, emailOf(user)),
+  audience,
+  canRead: readsByAudience(audience),
   canCreate: () => true,
   canUpdate(user, row, changes) {
     if (hasFullControl(user, row)) return true;

@@ -16,10 +16,10 @@ import { currentUser, requireAuth } from "../../auth/middleware";
 import { HttpError, badRequest, zodMessage } from "../../errors";
 import { storageFromSettings } from "../../storage/org";
 import type { FileStorage } from "../../storage/types";
-import { onCallFinished } from "../calls/records";
+import { onCallFinished, onCallsSweep } from "../calls/records";
 import { NOT_CONFIGURED, findCall, setRecording } from "./recording-state";
 import { insertStoredFile, storeStream } from "./service";
-import { findActiveStorageConfig, markRecordingProcessing } from "./repository";
+import { claimOrphanRecordings, findActiveStorageConfig, markRecordingProcessing, recordingHeartbeat } from "./repository";
 
 const MAX_CHUNK_BYTES = 64 * 1024 * 1024;
 const MAX_CHUNKS = 100_000;
@@ -49,8 +49,10 @@ async function deleteChunks(storage: FileStorage, callId: string): Promise<void>
 
 function runFfmpeg(input: string, output: string): Promise<void> {
   const args = ["-hide_banner", "-loglevel", "error", "-y", "-fflags", "+genpts", "-i", input];
-  args.push("-map", "0:v:0?", "-map", "0:a:0?", "-c:v", "libx264", "-preset", "veryfast", "-pix_fmt", "yuv420p", "-r", "15");
-  args.push("-vf", "scale=trunc(iw/2)*2:trunc(ih/2)*2", "-c:a", "aac", "-b:a", "96k", "-movflags", "+faststart", output);
+  args.push("-map", "0:v:0?", "-map", "0:a:0?", "-c:v", "libx264", "-preset", "veryfast", "-pix_fmt", "yuv420p");
+  // 15 fps from the frames' own times, counted from 0 like the sound: a picture that starts (or
+  // pauses) late is held rather than pulled earlier, so the two stay in step.
+  args.push("-vf", "fps=15:start_time=0,scale=trunc(iw/2)*2:trunc(ih/2)*2", "-c:a", "aac", "-b:a", "96k", "-movflags", "+faststart", output);
   return new Promise((resolve, reject) => {
     const p = spawn(process.env.FFMPEG_PATH ?? "ffmpeg", args, { stdio: ["ignore", "ignore", "pipe"] });
     let err = "";
@@ -67,7 +69,28 @@ function runFfmpeg(input: string, output: string): Promise<void> {
 export async function finalizeRecording(ctx: AppContext, callId: string, ownerId: number | null): Promise<void> {
   const won = await markRecordingProcessing(ctx.db, callId);
   if (!won) return;
+  await convertRecording(ctx, callId, ownerId ?? won.initiator_id ?? 0);
+}
+
+/** How long a conversion may go without a heartbeat before another node takes it over. */
+const STALE_MS = () => Number(process.env.RECORDING_STALE_MS ?? 60_000);
+const HEARTBEAT_MS = 5_000;
+
+/**
+ * Finishes recordings whose node went away (README, "Recording"): run by every node's sweep;
+ * the claim hands each one to exactly one node.
+ */
+export async function sweepOrphanRecordings(ctx: AppContext): Promise<void> {
+  for (const r of await claimOrphanRecordings(ctx.db, graceMs(), STALE_MS())) {
+    ctx.log.info({ callId: r.call_id }, "finishing a recording its node left behind");
+    await convertRecording(ctx, r.call_id, r.initiator_id ?? 0).catch((err) => ctx.log.warn({ err, callId: r.call_id }, "finishing an orphan recording failed"));
+  }
+}
+
+/** Joins the chunks and converts them; the caller has moved the call to processing. */
+async function convertRecording(ctx: AppContext, callId: string, ownerId: number): Promise<void> {
   await setRecording(ctx, callId, { recording_status: "processing" });
+  const beat = setInterval(() => void recordingHeartbeat(ctx.db, callId).catch(() => {}), HEARTBEAT_MS);
   const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), "recording-"));
   try {
     const target = await activeStorage(ctx);
@@ -89,7 +112,7 @@ export async function finalizeRecording(ctx: AppContext, callId: string, ownerId
       item_id: callId,
       original_filename: `${callId}.mp4`,
       mime_type: "video/mp4",
-      owner_id: ownerId ?? won.initiator_id ?? 0,
+      owner_id: ownerId,
       storage_backend: target.backend,
       storage: target.storage,
     });
@@ -99,12 +122,16 @@ export async function finalizeRecording(ctx: AppContext, callId: string, ownerId
     ctx.log.warn({ err, callId }, "recording failed");
     await setRecording(ctx, callId, { recording_status: "failed", recording_error: err instanceof Error ? err.message.slice(0, 500) : "Unknown error" });
   } finally {
+    clearInterval(beat);
     await fs.promises.rm(dir, { recursive: true, force: true });
   }
 }
 
 const startSchema = z.object({ mime_type: z.string().max(200).optional() });
 const finishSchema = z.object({ chunks: z.coerce.number().int().min(0).max(MAX_CHUNKS).optional() });
+
+// Every node looks for recordings another node left unfinished (see sweepOrphanRecordings).
+onCallsSweep(sweepOrphanRecordings);
 
 export function recordingRoutes(ctx: AppContext, r: Router, _upload: RequestHandler): void {
   // A call that ends while still recording (the recorder crashed or left) is finished by the server.

@@ -90,11 +90,41 @@ export async function updateCallRecording(db: Db, callId: string, fields: Update
 export async function markRecordingProcessing(db: Db, callId: string) {
   return db
     .updateTable("call_history")
-    .set({ recording_status: "processing", recording_error: null })
+    .set({ recording_status: "processing", recording_error: null, recording_heartbeat_at: sql`now()` })
     .where("call_id", "=", callId)
     .where("recording_status", "=", "recording")
     .returning(["call_id", "initiator_id", "recording_file_id"])
     .executeTakeFirst();
+}
+
+export async function recordingHeartbeat(db: Db, callId: string): Promise<void> {
+  await db.updateTable("call_history").set({ recording_heartbeat_at: sql`now()` }).where("call_id", "=", callId).where("recording_status", "=", "processing").execute();
+}
+
+/**
+ * Recordings nobody is finishing, taken over in one `update ... returning` (one node wins each):
+ * still `recording` `graceMs` after their call ended (the node whose timer would have finished
+ * it went away), or `processing` with no heartbeat for `staleMs` (its node died converting it).
+ */
+export async function claimOrphanRecordings(db: Db, graceMs: number, staleMs: number) {
+  return db
+    .updateTable("call_history")
+    .set({ recording_status: "processing", recording_error: null, recording_heartbeat_at: sql`now()` })
+    .where((eb) =>
+      eb.or([
+        eb.and([
+          eb("recording_status", "=", "recording"),
+          eb("status", "in", ["ended", "missed", "rejected"]),
+          eb("ended_at", "<", sql<Date>`now() - ${graceMs}::integer * interval '1 millisecond'`),
+        ]),
+        eb.and([
+          eb("recording_status", "=", "processing"),
+          eb.or([eb("recording_heartbeat_at", "is", null), eb("recording_heartbeat_at", "<", sql<Date>`now() - ${staleMs}::integer * interval '1 millisecond'`)]),
+        ]),
+      ]),
+    )
+    .returning(["call_id", "initiator_id"])
+    .execute();
 }
 
 export async function findCallIdByRecordingFile(db: Db, fileId: string): Promise<{ call_id: string } | undefined> {
@@ -104,7 +134,7 @@ export async function findCallIdByRecordingFile(db: Db, fileId: string): Promise
 // ---- lookups of the read checks
 
 export async function findChannelAccess(db: Db, channelId: number) {
-  return db.selectFrom("channels").select(["type", "members"]).where("id", "=", channelId).executeTakeFirst();
+  return db.selectFrom("channels").select(["id", "type", "members"]).where("id", "=", channelId).executeTakeFirst();
 }
 
 /** The call with this call_id when the user initiated it or is a participant. */

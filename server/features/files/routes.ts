@@ -30,7 +30,7 @@ const itemId = z
   .nullish()
   .transform((v) => (v === null || v === undefined || v === "" ? null : String(v)));
 
-const fieldsSchema = z.object({
+export const fieldsSchema = z.object({
   upload_type: z
     .enum(UPLOAD_TYPES, { error: `upload_type must be one of ${UPLOAD_TYPES.join(", ")}` })
     .or(z.literal("").transform(() => undefined))
@@ -41,7 +41,7 @@ const fieldsSchema = z.object({
   data_base64: z.string().optional(),
 });
 
-const recordingStatusSchema = z.object({
+export const recordingStatusSchema = z.object({
   status: z.enum(["recording", "failed"], { error: "status must be recording or failed" }),
   error_message: z.string().trim().max(500).optional(),
 });

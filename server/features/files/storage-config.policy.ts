@@ -2,12 +2,17 @@
 import { isAdmin } from "../../auth/roles";
 import { nobody } from "../../entities/policy-helpers";
 import type { TablePolicy } from "../../entities/policy";
+import { readsByAudience } from "../../entities/audience";
+import { rooms } from "@shared/realtime";
+
+const audience = () => [rooms.admins];
 import { unmaskStorageConfig } from "@shared/entities/org_storage_config";
 
 export const orgStorageConfigPolicy: TablePolicy<"org_storage_config"> = {
   canList: isAdmin,
   readFilter: (user) => (isAdmin(user) ? null : nobody),
-  canRead: (user) => isAdmin(user),
+  audience,
+  canRead: readsByAudience(audience),
   canCreate: (user) => isAdmin(user),
   canUpdate: (user) => isAdmin(user),
   canDelete: (user) => isAdmin(user),

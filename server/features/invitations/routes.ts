@@ -7,6 +7,7 @@ import type { AppContext } from "../../context";
 import { TOKEN_COOKIE, currentUser, requireAuth } from "../../auth/middleware";
 import { createSession } from "../../auth/tokens";
 import { hashPassword } from "../../auth/passwords";
+import { withChanges } from "../../feed/changelog";
 import { isAdmin, isPrivileged } from "../../auth/roles";
 import { presentUser } from "../../entities/present";
 import { HttpError, badRequest, forbidden, notFound, zodMessage } from "../../errors";
@@ -27,18 +28,18 @@ import {
 export const INVITE_GONE = "This invitation link is invalid, has expired or has already been used.";
 export const INVITE_REFUSED = "Your organization only lets admins (or managers) invite people.";
 
-const createSchema = z.object({
+export const createSchema = z.object({
   email: z.string().trim().toLowerCase().email("email must be a valid e-mail address").max(320),
   message: z.string().max(5000).optional(),
 });
 
-const acceptSchema = z.object({
+export const acceptSchema = z.object({
   token: z.string().min(10, "token is required").max(200),
   full_name: z.string().trim().min(1, "full_name is required").max(200),
   password: z.string().min(8, "password must be at least 8 characters").max(200),
 });
 
-const policySchema = z.object({ invite_policy: z.enum(INVITE_POLICIES, { error: "invite_policy must be everyone, managers or admins" }) });
+export const policySchema = z.object({ invite_policy: z.enum(INVITE_POLICIES, { error: "invite_policy must be everyone, managers or admins" }) });
 
 export function mayInvite(user: User, policy: InvitePolicy): boolean {
   if (policy === "everyone") return true;
@@ -90,13 +91,14 @@ export function invitationRoutes(ctx: AppContext): Router {
     const body = acceptSchema.safeParse(req.body ?? {});
     if (!body.success) throw badRequest(zodMessage(body.error));
     const passwordHash = await hashPassword(body.data.password);
-    const user = await ctx.db.transaction().execute(async (trx) => {
+    const user = await withChanges(ctx, async (trx, log) => {
       // Locked: two tabs submitting the same link cannot both create an account.
       const inv = await findOpenInvitation(trx, body.data.token, true);
       if (!inv) throw notFound(INVITE_GONE);
       await assertEmailFree(trx, inv.email);
       const created = await insertInvitedUser(trx, inv.email, body.data.full_name, passwordHash);
       await markAccepted(trx, inv.id, created.id);
+      log.add("users", "create", created.id, created);
       return created;
     });
     const t = await createSession(ctx.db, ctx.config.jwtSecret, user.id);

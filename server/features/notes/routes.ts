@@ -9,7 +9,7 @@ import { emailOf } from "../../entities/policy-helpers";
 import { present } from "../../entities/present";
 import { searchNotes } from "./repository";
 
-const searchQuery = z.object({ q: z.string({ error: "q must be text" }).max(500, "q must be at most 500 characters").optional().default("") });
+export const searchQuery = z.object({ q: z.string({ error: "q must be text" }).max(500, "q must be at most 500 characters").optional().default("") });
 
 export function notesRoutes(ctx: AppContext): Router {
   const r = Router();

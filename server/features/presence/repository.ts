@@ -51,3 +51,38 @@ function onTimeOff(eb: ExpressionBuilder<Database, "users">, day: string) {
 export function findUserIdByEmail(db: Db, email: string): Promise<{ id: number } | undefined> {
   return db.selectFrom("users").select("id").where("email", "=", email).executeTakeFirst();
 }
+
+/**
+ * Takes the turn of the day `day` (YYYY-MM-DD) for this node: true for exactly one caller across
+ * every node, the first to ask once the stored day is older. The row is made by a migration.
+ */
+export async function claimTimeOffDay(db: Db, day: string): Promise<boolean> {
+  const r = await sql<{ key: string }>`
+    update app_settings set value = to_jsonb(${day}::text), updated_at = now()
+    where key = 'time_off_presence_day' and value #>> '{}' < ${day}
+    returning key`.execute(db);
+  return r.rows.length > 0;
+}
+
+/**
+ * Users whose approved Time Off starts on `day` or ended the day before (`yesterday`): the people
+ * whose presence the turn of the day changes.
+ */
+export async function findTimeOffTurnUserIds(db: Db, day: string, yesterday: string): Promise<number[]> {
+  const rows = await db
+    .selectFrom("users")
+    .innerJoin("approval_requests", (j) => j.on((eb) => eb(eb.ref("approval_requests.created_by"), "=", eb.fn<string>("lower", ["users.email"]))))
+    .select("users.id")
+    .distinct()
+    .where("approval_requests.category", "=", TIME_OFF)
+    .where("approval_requests.status", "=", "approved")
+    .where((w) =>
+      w.or([
+        w("approval_requests.start_date", "=", day),
+        w("approval_requests.end_date", "=", yesterday),
+        w.and([w("approval_requests.end_date", "is", null), w("approval_requests.start_date", "=", yesterday)]),
+      ]),
+    )
+    .execute();
+  return rows.map((r) => r.id);
+}

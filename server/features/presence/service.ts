@@ -5,7 +5,7 @@ import type { Logger } from "pino";
 import type { Db } from "../../db";
 import type { UserStatus, PresenceState } from "@shared/realtime";
 import type { PresenceStore } from "./store";
-import { localDay } from "./time-off";
+import { localDay, takeTimeOffTurn } from "./time-off";
 import { Batcher } from "../../realtime/batch";
 import { findPresenceRows, markLastSeen, saveUserStatus, type PresenceRow } from "./repository";
 
@@ -33,6 +33,7 @@ export class PresenceService {
   /** Last touch per user from polling, so a client polling every second costs one touch a second at most. */
   private lastPoll = new Map<number, number>();
   private timers: NodeJS.Timeout[] = [];
+  private turning = false;
   /**
    * Touches from new sockets: those asked for while one runs go out together once it is done, so a
    * reconnect storm costs a handful of store calls and pushes instead of one per socket.
@@ -48,9 +49,12 @@ export class PresenceService {
     const { graceMs } = this.opts;
     const beat = setInterval(() => void this.heartbeat(), Math.max(100, Math.floor(graceMs / 3)));
     const sweep = setInterval(() => void this.sweep(), Math.max(100, Math.min(1000, Math.floor(graceMs / 4))));
+    // Presence may lag by a grace period anyway: the turn of the day is looked for as often.
+    const day = setInterval(() => void this.dayTurn(), graceMs);
     beat.unref();
     sweep.unref();
-    this.timers.push(beat, sweep);
+    day.unref();
+    this.timers.push(beat, sweep, day);
   }
 
   stop(): void {
@@ -135,6 +139,20 @@ export class PresenceService {
 
   private async heartbeat(): Promise<void> {
     if (this.local.size) await this.touch([...this.local.keys()]);
+  }
+
+  /** At the turn of the day, one node pushes the presence of everyone whose Time Off starts or ended. */
+  private async dayTurn(): Promise<void> {
+    if (this.turning) return;
+    this.turning = true;
+    try {
+      const ids = this.watchedOf(await takeTimeOffTurn(this.opts.db));
+      if (ids.length) await this.push(ids);
+    } catch (err) {
+      this.opts.log.warn({ err }, "time off day turn failed");
+    } finally {
+      this.turning = false;
+    }
   }
 
   private async sweep(): Promise<void> {

@@ -3,6 +3,7 @@
 // online -> offline transition (the one whose sweep removed the entry) and each
 // offline -> online transition (the one whose touch added it).
 import type { createClient } from "redis";
+import { serviceUnavailable } from "../../errors";
 
 export type RedisClient = ReturnType<typeof createClient>;
 
@@ -66,6 +67,8 @@ export class RedisPresenceStore implements PresenceStore {
 
   async touch(userIds: number[], now: number): Promise<number[]> {
     const fresh: number[] = [];
+    // Redis away: nothing can be learnt or recorded now; commands must not wait for a reconnect.
+    if (!this.client.isReady) return fresh;
     for (let i = 0; i < userIds.length; i += CHUNK) {
       const ids = userIds.slice(i, i + CHUNK).map(String);
       const res = (await this.client.eval(TOUCH, { keys: [this.key], arguments: [String(now), ...ids] })) as string[];
@@ -75,6 +78,8 @@ export class RedisPresenceStore implements PresenceStore {
   }
 
   async sweep(cutoff: number): Promise<number[]> {
+    // Nobody is declared offline while last-seen times cannot be read.
+    if (!this.client.isReady) return [];
     const res = (await this.client.eval(SWEEP, { keys: [this.key], arguments: [String(cutoff)] })) as string[];
     return res.map(Number);
   }
@@ -82,6 +87,7 @@ export class RedisPresenceStore implements PresenceStore {
   async seenSince(userIds: number[], cutoff: number): Promise<Set<number>> {
     const out = new Set<number>();
     if (userIds.length === 0) return out;
+    if (!this.client.isReady) throw serviceUnavailable();
     const scores = await this.client.zmScore(this.key, userIds.map(String));
     scores.forEach((s, i) => {
       if (s !== null && Number(s) >= cutoff) out.add(userIds[i]);

@@ -2,10 +2,15 @@
 import { isPrivileged } from "../../auth/roles";
 import { emailOf } from "../../entities/policy-helpers";
 import type { TablePolicy } from "../../entities/policy";
+import { readsByAudience } from "../../entities/audience";
+import { rooms } from "@shared/realtime";
+
+const audience = () => [rooms.org];
 
 export const resourcesPolicy: TablePolicy<"resources"> = {
   readFilter: () => null,
-  canRead: () => true,
+  audience,
+  canRead: readsByAudience(audience),
   canCreate: (user) => isPrivileged(user),
   canUpdate: (user) => isPrivileged(user),
   canDelete: (user) => isPrivileged(user),

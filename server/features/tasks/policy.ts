@@ -8,6 +8,8 @@ import { TASK_CHANNELS } from "@shared/constants";
 import { canReadChannel } from "../chat/channels.policy";
 import { emailOf, listContains, listHas, sameEmail } from "../../entities/policy-helpers";
 import type { RowOf, TablePolicy } from "../../entities/policy";
+import { emailRooms, readsByAudience } from "../../entities/audience";
+import { rooms } from "@shared/realtime";
 import { findMessageWithChannel, findTaskBySourceMessage } from "./repository";
 
 type TaskAccess = Pick<RowOf<"tasks">, "assignee_email" | "assignee_emails" | "created_by">;
@@ -18,6 +20,8 @@ export function isTaskPerson(user: User, row: TaskAccess): boolean {
 }
 
 const canTouch = (user: User, row: TaskAccess) => isPrivileged(user) || isTaskPerson(user, row);
+
+const audience = (row: TaskAccess) => [rooms.staff, ...emailRooms([row.assignee_email, ...row.assignee_emails, row.created_by])];
 
 async function sourceMessage(db: DbLike, user: User, messageId: number) {
   const msg = await findMessageWithChannel(db, messageId);
@@ -31,7 +35,8 @@ export const tasksPolicy: TablePolicy<"tasks"> = {
     const me = emailOf(user);
     return (eb) => eb.or([eb("tasks.assignee_email", "=", me), listContains(eb, "tasks.assignee_emails", me), eb("tasks.created_by", "=", me)]);
   },
-  canRead: canTouch,
+  audience,
+  canRead: readsByAudience(audience),
   async canCreate(user, input, db) {
     if (input.source_message_id == null) return true;
     const msg = await sourceMessage(db, user, Number(input.source_message_id));

@@ -9,7 +9,7 @@ import { isAdmin } from "../../auth/roles";
 import { revokeUserSessions } from "../../auth/repository";
 import { HttpError, forbidden, notFound } from "../../errors";
 import { USER_MESSAGES } from "@shared/entities";
-import { emitChange } from "../../entities/events";
+import { withChanges } from "../../feed/changelog";
 import { leaveCallsOf } from "../calls/service";
 import { lockUser, updateUserRow } from "./repository";
 
@@ -22,18 +22,18 @@ export function assertMayChangeActive(actor: User, id: number, active: boolean):
 /** Deactivates (false) or reactivates (true) an account; a call that changes nothing changes nothing. */
 export async function setUserActive(ctx: AppContext, actor: User, id: number, active: boolean): Promise<User> {
   assertMayChangeActive(actor, id, active);
-  const result = await ctx.db.transaction().execute(async (trx) => {
+  const result = await withChanges(ctx, async (trx, log) => {
     const before = await lockUser(trx, id);
     if (!before) throw notFound("User not found");
     if (before.is_active === active) return { before, after: before };
     const now = new Date();
     const after = await updateUserRow(trx, id, { is_active: active, deactivated_at: active ? null : now, updated_at: now });
     if (!active) await revokeUserSessions(trx, id);
+    log.add("users", "update", id, after, before);
     return { before, after };
   });
   const { before, after } = result;
   if (after === before) return after;
-  emitChange(ctx, "users", "update", id, after, before);
   if (!active) {
     // Whoever waits for them in a call is told they left, now rather than when presence lapses.
     await leaveCallsOf(ctx, [id]).catch((err: unknown) => ctx.log.warn({ err, user: id }, "leaving calls of a deactivated user failed"));

@@ -9,7 +9,6 @@ import { HttpError, notFound } from "../../errors";
 import { createUser, updateUser } from "./service";
 import { findUser } from "./repository";
 import { deactivateUserEntity } from "./deactivate";
-import { emitChange } from "../../entities/events";
 import type { TableHooks } from "../../entities/policy";
 
 const CREATE_FIELDS = new Set(Object.keys(userCreateInput.shape));
@@ -31,9 +30,7 @@ function fields(body: unknown, known: Set<string>, prefix: string): Record<strin
 
 export async function createUserEntity(ctx: AppContext, actor: User, body: unknown): Promise<User> {
   if (usersPolicy.canCreate(actor, {}, ctx.db) !== true) throw new HttpError(403, "Forbidden");
-  const user = await createUser(ctx, fields(body, CREATE_FIELDS, "Insert failed"));
-  emitChange(ctx, "users", "create", user.id, user);
-  return user;
+  return createUser(ctx, fields(body, CREATE_FIELDS, "Insert failed"));
 }
 
 export async function updateUserEntity(ctx: AppContext, actor: User, id: number, body: unknown): Promise<User> {

@@ -5,10 +5,15 @@
 import type { User } from "../../db/schema";
 import { isAdmin } from "../../auth/roles";
 import type { TablePolicy } from "../../entities/policy";
+import { readsByAudience } from "../../entities/audience";
+import { rooms } from "@shared/realtime";
+
+const audience = () => [rooms.org];
 
 export const usersPolicy: TablePolicy<"users"> = {
   readFilter: () => null,
-  canRead: () => true,
+  audience,
+  canRead: readsByAudience(audience),
   canCreate: (user) => isAdmin(user),
   canUpdate: (user: User, row) => isAdmin(user) || user.id === row.id,
   // An admin deleting their own account could leave the organisation without one.

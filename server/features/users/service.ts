@@ -5,7 +5,7 @@ import { isAdmin } from "../../auth/roles";
 import { hashPassword } from "../../auth/passwords";
 import { HttpError, badRequest, forbidden, fromDbError, notFound, zodMessage } from "../../errors";
 import { USER_MESSAGES, userActiveInput, userCreateInput, userUpdateInput } from "@shared/entities";
-import { emitChange } from "../../entities/events";
+import { withChanges } from "../../feed/changelog";
 import { findUser, findUserByEmail, insertUser, updateUserRow } from "./repository";
 import { assertMayChangeActive, setUserActive } from "./deactivate";
 
@@ -80,8 +80,11 @@ export async function updateUser(ctx: AppContext, actor: User, id: number, rawBo
   if (!existing) throw notFound("User not found");
   let row = existing;
   if (Object.keys(parsed.data).length > 0) {
-    row = await updateUserRow(ctx.db, id, { ...parsed.data, updated_at: new Date() });
-    emitChange(ctx, "users", "update", id, row, existing);
+    row = await withChanges(ctx, async (trx, log) => {
+      const after = await updateUserRow(trx, id, { ...parsed.data, updated_at: new Date() });
+      log.add("users", "update", id, after, existing);
+      return after;
+    });
   }
   if (active !== undefined) row = await setUserActive(ctx, actor, id, active);
   return row;
@@ -94,9 +97,13 @@ export async function createUser(ctx: AppContext, rawBody: unknown): Promise<Use
   if (!fields.email || !password) throw badRequest("Insert failed: email and password are required");
   await assertEmailFree(ctx.db, fields.email, "Insert failed");
   const values = { ...fields, email: fields.email, full_name: fields.full_name ?? fields.email.split("@")[0], password_hash: await hashPassword(password) };
-  return insertUser(ctx.db, values).catch((err: unknown) => {
-    // Two creations racing for one e-mail: the unique index lets one through.
-    if (fromDbError(err)?.status === 409) throw new HttpError(409, `Insert failed: ${USER_MESSAGES.emailTaken.toLowerCase()}`);
-    throw err;
+  return withChanges(ctx, async (trx, log) => {
+    const user = await insertUser(trx, values).catch((err: unknown) => {
+      // Two creations racing for one e-mail: the unique index lets one through.
+      if (fromDbError(err)?.status === 409) throw new HttpError(409, `Insert failed: ${USER_MESSAGES.emailTaken.toLowerCase()}`);
+      throw err;
+    });
+    log.add("users", "create", user.id, user);
+    return user;
   });
 }

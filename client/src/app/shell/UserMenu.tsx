@@ -38,7 +38,6 @@ export function UserMenu({ onNavigate }: { onNavigate?: () => void }) {
   return (
     <DropdownMenu>
       <DropdownMenuTrigger
-        aria-label="User menu"
         className={cn(
           "flex w-full items-center gap-2.5 rounded-lg p-1.5 text-left outline-none transition-colors hover:bg-sidebar-accent focus-visible:ring-2 focus-visible:ring-ring/50 data-[state=open]:bg-sidebar-accent",
           collapsed && "justify-center p-0",
@@ -60,6 +59,8 @@ export function UserMenu({ onNavigate }: { onNavigate?: () => void }) {
             <ChevronsUpDown className="size-4 text-sidebar-muted" />
           </>
         )}
+        {/* Named by what it shows (initials, name, e-mail) plus its purpose: speech users say what they see. */}
+        <span className="sr-only">User menu</span>
       </DropdownMenuTrigger>
       <DropdownMenuContent side={isMobile ? "top" : "right"} align="end" className="w-60">
         <div className="flex items-center gap-2.5 px-2 py-2">

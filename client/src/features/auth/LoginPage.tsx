@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { CalendarDays, CircleAlert, Eye, EyeOff, MessagesSquare, ShieldCheck, Video } from "lucide-react";
-import { MESSAGES } from "@shared/constants";
+import { ApiError } from "../../lib/http";
 import { BrandMark, PRODUCT_NAME } from "../../ui/BrandMark";
 import { Button } from "../../ui/button";
 import { Input } from "../../ui/input";
@@ -13,6 +13,8 @@ const FEATURES = [
   { icon: Video, title: "Calls in a click", text: "Audio and video calls with anyone on your team." },
   { icon: CalendarDays, title: "Plans in one place", text: "Tasks, calendar and approvals that stay in sync." },
 ];
+
+const UNREACHABLE = "Could not reach the server. Check your connection and try again.";
 
 export default function LoginPage() {
   const signIn = useSessionStore((s) => s.signIn);
@@ -30,8 +32,10 @@ export default function LoginPage() {
     try {
       // On success the router sees the new session and moves on to the remembered page or Dashboard.
       await signIn(email.trim(), password);
-    } catch {
-      setError(MESSAGES.invalidCredentials);
+    } catch (err) {
+      // The server says why (wrong password, a deactivated account, too many attempts); only a
+      // request that never got an answer needs words of our own.
+      setError(err instanceof ApiError ? err.message : UNREACHABLE);
       setBusy(false);
     }
   };

@@ -16,12 +16,14 @@ import { HOUR_PX, type Zone } from "./time";
 import { useCalendarActions } from "./useCalendarActions";
 import { CalendarToolbar, type CalendarView } from "./components/CalendarToolbar";
 import { MonthView, monthRange } from "./components/MonthView";
+import { MonthAgenda } from "./components/MonthAgenda";
 import { TimeGridView } from "./components/TimeGridView";
 import { EventDetailDialog } from "./components/EventDetailDialog";
 import { EventFormDialog } from "./components/EventFormDialog";
 import { UpcomingPanel } from "./components/UpcomingPanel";
 import { FeedDialog } from "./components/FeedDialog";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
+import { useIsMobile } from "../../lib/useMediaQuery";
 
 const VIEW_KEY = "calendar_view";
 const UPCOMING_DAYS = 14;
@@ -60,6 +62,7 @@ export default function CalendarPage() {
   const [openTask, setOpenTask] = useState<Task | null>(null);
   const [deleting, setDeleting] = useState<CalendarEvent | null>(null);
   const [form, setForm] = useState<{ event: CalendarEvent | null; startAt: Date | null } | null>(null);
+  const narrow = useIsMobile();
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 5 } }), useSensor(KeyboardSensor));
 
   const setView = (v: CalendarView) => {
@@ -119,7 +122,17 @@ export default function CalendarPage() {
         <Skeleton className="h-[32rem] rounded-xl" />
       ) : (
         <DndContext sensors={sensors} onDragEnd={onDragEnd}>
-          {view === "month" ? (
+          {view === "month" && narrow ? (
+            <MonthAgenda
+              anchor={anchor}
+              items={items}
+              onOpen={openItem}
+              onShowDay={(d) => {
+                setAnchor(d);
+                setView("day");
+              }}
+            />
+          ) : view === "month" ? (
             <MonthView
               anchor={anchor}
               items={items}

@@ -2,7 +2,7 @@ import { addDays, addMinutes, eachDayOfInterval, isSameDay, startOfDay } from "d
 import type { ApprovalRequest, CalendarEvent, Task } from "@shared/entities";
 import { parseDay } from "../tasks/dates";
 import { expand } from "@shared/recurrence";
-import { browserZone, instantToWall, toWall, type Zone } from "./time";
+import { browserZone, instantToWall, toWall, wallToInstant, type Zone } from "./time";
 
 export type ItemKind = "event" | "task" | "prep" | "timeoff";
 
@@ -20,16 +20,12 @@ export interface CalendarItem {
   task?: Task;
 }
 
-/** An event's exceptions in wall coordinates, so they meet the expanded wall times. */
-function wallExceptions(e: CalendarEvent, zone: Zone) {
-  return (e.recurrence_exceptions ?? []).map((x) => ({
-    ...x,
-    occurrence: instantToWall(x.occurrence, zone).toISOString(),
-    start: x.start ? instantToWall(x.start, zone).toISOString() : undefined,
-    end: x.end ? instantToWall(x.end, zone).toISOString() : undefined,
-  }));
-}
-
+/**
+ * An event's occurrences in [from, to) as wall dates in the shown zone. A series repeats in its
+ * own zone (its `time_zone`), as the server's reminders and feed repeat it: a 09:00 New York
+ * meeting stays at 09:00 there, so a reader in Berlin sees it an hour earlier for the two weeks
+ * in March when only New York has changed its clocks.
+ */
 export function eventOccurrences(e: CalendarEvent, from: Date, to: Date, zone: Zone): CalendarItem[] {
   const start = toWall(e.start_datetime, zone);
   const end = toWall(e.end_datetime, zone);
@@ -37,13 +33,18 @@ export function eventOccurrences(e: CalendarEvent, from: Date, to: Date, zone: Z
   const safeEnd = end > start ? end : addMinutes(start, 30);
   const prep = toWall(e.preparation_time, zone);
   const prepLead = prep && prep < start ? start.getTime() - prep.getTime() : null;
+  const instant = (wall: Date) => new Date(wallToInstant(wall, zone));
+  const wall = (d: Date) => instantToWall(d.toISOString(), zone);
+  const series = { start: instant(start), end: instant(safeEnd), rule: e.recurrence_rule, exceptions: e.recurrence_exceptions ?? [] };
   const out: CalendarItem[] = [];
-  for (const o of expand({ start, end: safeEnd, rule: e.recurrence_rule, exceptions: wallExceptions(e, zone) }, from, to, browserZone())) {
-    const key = `e${e.id}:${o.occurrence ?? "single"}`;
-    out.push({ key, kind: "event", title: o.title ?? e.title, start: o.start, end: o.end, allDay: false, event: e, occurrence: o.occurrence });
+  for (const o of expand(series, instant(from), instant(to), e.time_zone || zone.profile || browserZone())) {
+    const occurrence = o.occurrence ? wall(new Date(o.occurrence)).toISOString() : null;
+    const key = `e${e.id}:${occurrence ?? "single"}`;
+    const os = wall(o.start);
+    out.push({ key, kind: "event", title: o.title ?? e.title, start: os, end: wall(o.end), allDay: false, event: e, occurrence });
     if (prepLead && (e.event_type === "appointment" || e.event_type === "meeting")) {
-      const ps = new Date(o.start.getTime() - prepLead);
-      out.push({ key: `p${key}`, kind: "prep", title: `Prepare: ${e.title}`, start: ps, end: addMinutes(ps, 30), allDay: false, event: e, occurrence: o.occurrence });
+      const ps = new Date(os.getTime() - prepLead);
+      out.push({ key: `p${key}`, kind: "prep", title: `Prepare: ${e.title}`, start: ps, end: addMinutes(ps, 30), allDay: false, event: e, occurrence });
     }
   }
   return out;

@@ -6,10 +6,12 @@ import { PageLayout } from "../../ui/PageLayout";
 import { Skeleton } from "../../ui/skeleton";
 import { cn } from "../../lib/utils";
 import { useSessionStore } from "../auth/store";
+import { useMessagePerson } from "../chat/useMessagePerson";
 
 export default function CallHistoryPage() {
   const me = useSessionStore((s) => s.user);
   const history = useCallHistory();
+  const { message, pendingUserId } = useMessagePerson();
 
   return (
     <PageLayout
@@ -55,7 +57,7 @@ export default function CallHistoryPage() {
       {history.isSuccess && history.data.length > 0 && (
         <div className="grid gap-3">
           {history.data.map((call) => (
-            <CallCard key={call.id} call={call} myId={me?.id} />
+            <CallCard key={call.id} call={call} myId={me?.id} onMessage={message} messagingUserId={pendingUserId} />
           ))}
         </div>
       )}

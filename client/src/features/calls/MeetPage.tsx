@@ -1,24 +1,42 @@
 import { useMemo, useState } from "react";
-import { CalendarX2, Clock, Hash, Users, Video } from "lucide-react";
+import { useShallow } from "zustand/react/shallow";
+import { CalendarX2, Clock, Hand, Hash, MessageSquare, Users } from "lucide-react";
 import { useLocation, useNavigate, useSearchParams } from "react-router-dom";
 import { format } from "date-fns";
 import { useUsers } from "../users/api";
-import { acceptIncoming, hangUp, startCall } from "./controller";
+import { hangUp, joinMeeting, moderate, setHandRaised, setPinned } from "./controller";
 import { CallControls } from "./components/CallControls";
 import { MeetingSidePanel, type PanelPerson } from "./components/MeetingSidePanel";
 import { ParticipantGrid } from "./components/ParticipantGrid";
+import { PreJoinScreen } from "./components/PreJoinScreen";
+import { MeetingChat } from "./components/MeetingChat";
 import { attendeeList, useMeeting } from "../calendar/api";
-import { UserAvatar } from "../../ui/avatar";
 import { Button } from "../../ui/button";
 import { Spinner } from "../../ui/spinner";
 import { toWall } from "../calendar/time";
 import { cn } from "../../lib/utils";
 import { activeParticipants, useCallsStore } from "./store";
 import { useSessionStore } from "../auth/store";
+import { useMeetingRoom } from "./api";
+import { usePreview } from "./usePreview";
 
 const STATE_TEXT = { ringing: "Ringing…", connecting: "Connecting…", connected: "In the meeting", left: "Left", rejected: "Declined" };
 
-/** The meeting page (spec part 2): the real participants of a mesh group call (DESIGN 6). */
+function ToggleButton({ label, pressed, onClick, children }: { label: string; pressed: boolean; onClick: () => void; children: React.ReactNode }) {
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      aria-pressed={pressed}
+      onClick={onClick}
+      className={cn("flex size-12 items-center justify-center rounded-full transition", pressed ? "bg-white text-zinc-900" : "bg-white/10 text-white hover:bg-white/20")}
+    >
+      {children}
+    </button>
+  );
+}
+
+/** The meeting page (spec part 2): a room people walk into at any time (README, "Meetings"). */
 export default function MeetPage() {
   const [params] = useSearchParams();
   const meetingId = params.get("meetingId");
@@ -28,20 +46,20 @@ export default function MeetPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const cameFrom = (location.state as { from?: string } | null)?.from ?? null;
-  const status = useCallsStore((s) => s.status);
+  const call = useCallsStore(
+    useShallow((s) => ({ status: s.status, meetingId: s.meetingId, organiserId: s.organiserId, hand: s.handRaised, speakerId: s.speakerId, pinnedId: s.pinnedId, busy: s.busy })),
+  );
   const participants = useCallsStore((s) => s.participants);
-  const incoming = useCallsStore((s) => s.incoming);
-  const [panelOpen, setPanelOpen] = useState(true);
-  const inCall = status === "connecting" || status === "connected";
+  const [panel, setPanel] = useState<"people" | "chat" | null>("people");
+  const inRoom = !!meetingId && call.meetingId === meetingId && (call.status === "connecting" || call.status === "connected");
+  const preview = usePreview(!!meeting.data && !inRoom);
+  const room = useMeetingRoom(meetingId, !inRoom);
 
   const invitees = useMemo(() => {
     const emails = new Set(attendeeList(meeting.data?.attendees ?? null).map((e) => e.toLowerCase()));
     if (meeting.data?.created_by) emails.add(meeting.data.created_by.toLowerCase());
     return (users.data ?? []).filter((u) => emails.has(u.email.toLowerCase()) && u.id !== me?.id);
   }, [meeting.data, users.data, me?.id]);
-
-  // An attendee already in the meeting's call is ringing us: joining answers that call.
-  const ringing = incoming && invitees.some((u) => u.id === incoming.fromUserId) ? incoming : null;
 
   if (meetingId && (meeting.isPending || users.isPending)) {
     return (
@@ -71,15 +89,18 @@ export default function MeetPage() {
   const zone = { profile: me?.time_zone ?? null };
   const start = toWall(event.start_datetime, zone);
   const end = toWall(event.end_datetime, zone);
-  const others = activeParticipants(participants);
-  // People in the call, not people still being rung.
-  const count = inCall ? others.filter((p) => p.state === "connected").length + 1 : 1;
-  const people: PanelPerson[] = inCall
+  const others = activeParticipants(participants).filter((p) => p.state !== "ringing");
+  // The count is of people connected to the room, never of people still being rung.
+  const count = inRoom ? others.length + 1 : (room.data?.participants.length ?? 0);
+  const insideIds = new Set(inRoom ? others.map((p) => p.userId) : (room.data?.participants ?? []).map((p) => p.user_id));
+  const inside: PanelPerson[] = inRoom
     ? [
-        { key: "me", name: `${me?.full_name ?? "You"} (You)`, detail: "In the meeting" },
-        ...others.map((p) => ({ key: String(p.userId), name: p.name, detail: STATE_TEXT[p.state] })),
+        { key: "me", userId: me?.id, name: `${me?.full_name ?? "You"} (You)`, avatarName: me?.full_name, detail: "In the meeting", handRaised: call.hand },
+        ...others.map((p) => ({ key: String(p.userId), userId: p.userId, name: p.name, detail: STATE_TEXT[p.state], handRaised: p.handRaised, speaking: call.speakerId === p.userId })),
       ]
-    : invitees.map((u) => ({ key: String(u.id), name: u.full_name, detail: "Invited" }));
+    : (room.data?.participants ?? []).map((p) => ({ key: String(p.user_id), userId: p.user_id, name: p.name, detail: "In the meeting" }));
+  const invited = invitees.filter((u) => !insideIds.has(u.id)).map((u) => ({ key: String(u.id), name: u.full_name, detail: "Invited" }));
+  const isOrganiser = inRoom && call.organiserId !== null && call.organiserId === me?.id;
 
   const leave = () => {
     hangUp();
@@ -111,69 +132,62 @@ export default function MeetPage() {
       </header>
       <div className="flex min-h-0 flex-1">
         <main className="flex min-w-0 flex-1 flex-col overflow-y-auto p-4">
-          {inCall ? (
+          {inRoom ? (
             <ParticipantGrid className="my-auto" />
           ) : (
-            <div className="m-auto flex max-w-md flex-col items-center gap-5 text-center">
-              <div className="flex -space-x-2">
-                {invitees.slice(0, 5).map((u) => (
-                  <UserAvatar key={u.id} name={u.full_name} email={u.email} photo={u.profile_photo} className="size-10 ring-2 ring-zinc-950" />
-                ))}
-              </div>
-              <div>
-                <p className="text-lg font-semibold">Ready to join?</p>
-                <p className="mt-1 text-sm text-white/60">
-                  {ringing
-                    ? `${ringing.fromName} is in the meeting. Join to connect.`
-                    : invitees.length
-                    ? `Joining calls the ${invitees.length} other ${invitees.length === 1 ? "attendee" : "attendees"} of this meeting.`
-                    : "Nobody else is invited to this meeting yet."}
-                </p>
-              </div>
-              <Button
-                size="lg"
-                disabled={!invitees.length || status === "ended"}
-                onClick={() =>
-                  void (ringing
-                    ? acceptIncoming()
-                    : startCall(
-                        invitees.slice(0, 7).map((u) => ({ id: u.id, name: u.full_name })),
-                        "video",
-                        true,
-                      ))
-                }
-              >
-                <Video />
-                Join meeting
-              </Button>
-            </div>
+            <PreJoinScreen
+              preview={preview}
+              myName={me?.full_name ?? "You"}
+              inside={room.data?.participants ?? []}
+              joining={call.busy}
+              onJoin={() => void joinMeeting(meetingId, event.title, preview.take())}
+            />
           )}
         </main>
-        {panelOpen && <MeetingSidePanel people={people} onClose={() => setPanelOpen(false)} />}
+        {panel && (
+          <MeetingSidePanel
+            inside={inside}
+            invited={invited}
+            tab={panel}
+            onTab={setPanel}
+            onClose={() => setPanel(null)}
+            chat={<MeetingChat meetingId={meetingId} />}
+            actions={
+              inRoom
+                ? {
+                    canModerate: (p) => isOrganiser && p.userId !== me?.id,
+                    onMute: (id) => void moderate(id, "mute"),
+                    onRemove: (id) => void moderate(id, "remove"),
+                    pinnedId: call.pinnedId,
+                    onPin: setPinned,
+                  }
+                : undefined
+            }
+          />
+        )}
       </div>
       <footer className="flex justify-center border-t border-white/10 px-4 py-4">
-        {inCall ? (
+        {inRoom ? (
           <CallControls
             onHangUp={leave}
             extra={
-              <button
-                type="button"
-                aria-label="Participants"
-                aria-pressed={panelOpen}
-                onClick={() => setPanelOpen((o) => !o)}
-                className={cn(
-                  "flex size-12 items-center justify-center rounded-full transition",
-                  panelOpen ? "bg-white text-zinc-900" : "bg-white/10 text-white hover:bg-white/20",
-                )}
-              >
-                <Users className="size-5" />
-              </button>
+              <>
+                <ToggleButton label={call.hand ? "Lower hand" : "Raise hand"} pressed={call.hand} onClick={() => void setHandRaised(!call.hand)}>
+                  <Hand className="size-5" />
+                </ToggleButton>
+                <ToggleButton label="Participants" pressed={panel === "people"} onClick={() => setPanel((p) => (p === "people" ? null : "people"))}>
+                  <Users className="size-5" />
+                </ToggleButton>
+                <ToggleButton label="Chat" pressed={panel === "chat"} onClick={() => setPanel((p) => (p === "chat" ? null : "chat"))}>
+                  <MessageSquare className="size-5" />
+                </ToggleButton>
+              </>
             }
           />
         ) : (
-          <Button variant="ghost" className="text-white/70 hover:bg-white/10 hover:text-white" onClick={() => setPanelOpen((o) => !o)}>
+          <Button variant="ghost" className="text-white/70 hover:bg-white/10 hover:text-white" onClick={() => setPanel((p) => (p ? null : "people"))}>
             <Users />
-            {panelOpen ? "Hide participants" : "Show participants"}
+            {panel ? "Hide participants" : "Show participants"}
           </Button>
         )}
       </footer>

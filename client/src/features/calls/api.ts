@@ -7,7 +7,19 @@ import { getToken } from "../../lib/tokenStorage";
 
 export const callKeys = {
   history: ["call-history"] as const,
+  room: (meetingId: string | null) => ["meeting-room", meetingId] as const,
 };
+
+/** Who is in a meeting's room now (for the pre-join screen); polled while the viewer is not inside. */
+export function useMeetingRoom(meetingId: string | null, enabled: boolean) {
+  return useQuery({
+    queryKey: callKeys.room(meetingId),
+    enabled: !!meetingId && enabled,
+    refetchInterval: 5000,
+    queryFn: ({ signal }) =>
+      request<{ call_id: string | null; participants: { user_id: number; name: string }[] }>(`/webrtc/meetings/${encodeURIComponent(meetingId!)}`, { signal }),
+  });
+}
 
 /** The newest page of the user's calls; `calls.update` pushes keep it current (see ./socket). */
 export function useCallHistory() {

@@ -1,6 +1,6 @@
 // The light half of the calls layer: it lives in the main bundle, takes socket events and UI
 // commands, and loads the WebRTC engine (simple-peer and friends) only when a call needs it.
-import type { CallType, SignalMessage } from "@shared/realtime";
+import type { CallRecord, CallType, SfuOffer, SignalMessage } from "@shared/realtime";
 import { MESSAGES } from "@shared/constants";
 import { emitWithAck } from "../../realtime/socket";
 import { useCallsStore } from "./store";
@@ -9,7 +9,7 @@ import { useSessionStore } from "../auth/store";
 import { closeCallNotice, notifyIncomingCall } from "./engine/notify";
 import { warmUpNetwork } from "./engine/warmup";
 
-type Engine = typeof import("./engine/engine");
+type Engine = typeof import("./engine/index");
 
 import type { CallTarget } from "./engine/state";
 
@@ -19,7 +19,7 @@ let enginePromise: Promise<Engine> | null = null;
 let engine: Engine | null = null;
 
 export function loadEngine(): Promise<Engine> {
-  enginePromise ??= import("./engine/engine").then((m) => {
+  enginePromise ??= import("./engine/index").then((m) => {
     engine = m;
     return m;
   });
@@ -42,13 +42,17 @@ export function receiveSignal(s: SignalMessage): void {
     .catch((err) => console.warn("Failed to handle signal", s.message_type, err));
 }
 
+// How many invites this tab received: the e2e tests check that walking into a meeting rings nobody.
+let invitesSeen = 0;
+
 function receiveInvite(s: SignalMessage): void {
+  invitesSeen += 1;
   const me = useSessionStore.getState().user;
   const calls = useCallsStore.getState();
   const inCall = calls.status === "connecting" || calls.status === "connected";
   // Spec section 4: a busy user rejects automatically; so does one already in a call or ringing.
   if (me?.user_status === "busy" || inCall || (calls.incoming && calls.incoming.callId !== s.call_id)) {
-    emitWithAck("calls.answer", { call_id: s.call_id, accepted: false }).catch((err) =>
+    emitWithAck("calls.answer", { call_id: s.call_id, accepted: false, reason: "busy" }).catch((err) =>
       console.warn("Failed to answer call", err),
     );
     return;
@@ -91,6 +95,65 @@ function refuseWhenBusy(): boolean {
 export async function startCall(targets: CallTarget[], kind: CallType, group = targets.length > 1): Promise<void> {
   if (!targets.length || refuseWhenBusy()) return;
   await (await loadEngine()).start(targets, kind, group);
+}
+
+/** Walks into a meeting's room (nobody is rung); `preview` is the pre-join screen's camera. */
+export async function joinMeeting(meetingId: string, title: string, preview?: MediaStream): Promise<void> {
+  if (refuseWhenBusy()) return;
+  await (await loadEngine()).joinMeeting(meetingId, title, preview);
+}
+
+/** Rings more people into the call (calls.invite); the server moves a call past the mesh size to the SFU. */
+export async function addPeople(people: CallTarget[]): Promise<void> {
+  const st = useCallsStore.getState();
+  if (!st.callId || !people.length) return;
+  for (const p of people) useCallsStore.getState().setParticipant(p.id, { name: p.name, state: "ringing" });
+  useCallsStore.getState().patch({ isGroup: true });
+  try {
+    await emitWithAck("calls.invite", { call_id: st.callId, user_ids: people.map((p) => p.id) });
+  } catch (err) {
+    for (const p of people) useCallsStore.getState().removeParticipant(p.id);
+    toast({ title: "Could not add people", description: err instanceof Error ? err.message : String(err), variant: "destructive" });
+  }
+}
+
+export async function setHandRaised(raised: boolean): Promise<void> {
+  await engine?.setHandRaised(raised);
+}
+
+/** The organiser mutes or removes someone in the meeting. */
+export async function moderate(userId: number, action: "mute" | "remove"): Promise<void> {
+  const callId = useCallsStore.getState().callId;
+  if (!callId) return;
+  try {
+    await emitWithAck(action === "mute" ? "meetings.mute" : "meetings.remove", { call_id: callId, user_id: userId });
+  } catch (err) {
+    toast({ title: action === "mute" ? "Could not mute" : "Could not remove", description: err instanceof Error ? err.message : String(err), variant: "destructive" });
+  }
+}
+
+/** Pins a person's tile (full video layer, big tile), or unpins. */
+export function setPinned(userId: number | null): void {
+  useCallsStore.getState().patch({ pinnedId: userId });
+  engine?.scheduleLayers();
+}
+
+// SFU and meeting pushes, applied in order with the signals.
+export function receiveCallUpdate(rec: CallRecord): void {
+  if (!engine || rec.call_id !== useCallsStore.getState().callId) return;
+  engine.receiveCallUpdate(rec);
+}
+
+export function receiveSfuOffer(o: SfuOffer): void {
+  chain = chain.then(async () => (await loadEngine()).receiveSfuOffer(o)).catch((err) => console.warn("Failed to handle SFU offer", err));
+}
+
+export function receiveTalking(t: { call_id: string; user_id: number; talking: boolean }): void {
+  engine?.receiveTalking(t);
+}
+
+export function receiveControl(c: { call_id: string; action: "mute" | "remove" }): void {
+  engine?.receiveControl(c);
 }
 
 export async function acceptIncoming(): Promise<void> {
@@ -136,6 +199,7 @@ declare global {
       peerConnections: () => { userId: number; pc: RTCPeerConnection }[];
       localStream: () => MediaStream | null;
       timeline: () => { event: string; at: number }[];
+      invites: () => number;
     };
   }
 }
@@ -145,5 +209,6 @@ if (typeof window !== "undefined") {
     peerConnections: () => engine?.peerConnections() ?? [],
     localStream: () => useCallsStore.getState().localStream,
     timeline: () => engine?.callTimeline() ?? [],
+    invites: () => invitesSeen,
   };
 }

@@ -1,5 +1,5 @@
 import { create } from "zustand";
-import type { CallType } from "@shared/realtime";
+import type { CallMedia, CallType } from "@shared/realtime";
 
 /** Spec part 1 section 4: the one call the user is in, seen from this tab. */
 export type CallStatus = "idle" | "connecting" | "connected" | "ended";
@@ -13,6 +13,8 @@ export interface CallParticipant {
   stream: MediaStream | null;
   /** When the first remote video frame was painted (epoch ms); measured by the e2e test. */
   firstFrameAt?: number;
+  /** Meetings: this person's hand is up. */
+  handRaised?: boolean;
 }
 
 export interface IncomingInvite {
@@ -51,6 +53,16 @@ interface CallsState {
   mediaError: string | null;
   /** True while an action (opening media, initiating) is under way, so buttons do not double-fire. */
   busy: boolean;
+  /** Browser to browser, or through the SFU (README, "Calls, meetings and the SFU"). */
+  media: CallMedia;
+  /** The meeting whose room this call is; null for a call. */
+  meetingId: string | null;
+  organiserId: number | null;
+  /** My own hand, in a meeting. */
+  handRaised: boolean;
+  /** Who is speaking now (the SFU's audio-level events), and who the viewer pinned. */
+  speakerId: number | null;
+  pinnedId: number | null;
 
   patch: (p: Partial<Omit<CallsState, "patch" | "reset" | "setParticipant" | "removeParticipant">>) => void;
   setParticipant: (userId: number, p: Partial<CallParticipant> & { name?: string }) => void;
@@ -76,6 +88,12 @@ const IDLE = {
   acceptedAt: null,
   endReason: null,
   busy: false,
+  media: "mesh" as CallMedia,
+  meetingId: null,
+  organiserId: null,
+  handRaised: false,
+  speakerId: null,
+  pinnedId: null,
 };
 
 export const useCallsStore = create<CallsState>()((set) => ({

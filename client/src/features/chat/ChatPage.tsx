@@ -12,6 +12,8 @@ import { useIsMobile } from "../../lib/useMediaQuery";
 import { cn } from "../../lib/utils";
 import { useChatStore } from "./store";
 import { toast } from "../../ui/notifications";
+import { useSessionStore } from "../auth/store";
+import { channelToOpen, lastChannelId, rememberChannel } from "./lastChannel";
 
 export default function ChatPage() {
   const [params, setParams] = useSearchParams();
@@ -24,12 +26,25 @@ export default function ChatPage() {
   const deleteChannel = useDeleteChannel();
   const setActiveChannel = useChatStore((s) => s.setActiveChannel);
 
+  const userId = useSessionStore((s) => s.user?.id);
+
   const select = (id: number | null) => setParams(id ? { channel: String(id) } : {});
 
   useEffect(() => {
     setActiveChannel(selected?.id ?? null);
     return () => setActiveChannel(null);
   }, [selected?.id, setActiveChannel]);
+
+  useEffect(() => {
+    if (userId != null && selected) rememberChannel(userId, selected.id);
+  }, [userId, selected]);
+
+  // Nothing open, or the open channel went away (left, removed, deleted): open the last one viewed,
+  // else #general. On a phone the channel list is the first screen, and Back must be able to reach it.
+  const landing = !isMobile && !selected && channels.data ? channelToOpen(channels.data, userId != null ? lastChannelId(userId) : null) : undefined;
+  useEffect(() => {
+    if (landing) setParams({ channel: String(landing.id) }, { replace: true });
+  }, [landing, setParams]);
 
   const confirmDelete = () => {
     if (!deleteTarget) return;
@@ -51,7 +66,7 @@ export default function ChatPage() {
   };
 
   // The wanted channel may still be loading; a spinner beats a flash of the welcome screen.
-  const waitingForChannel = selectedId != null && !selected && channels.isPending;
+  const waitingForChannel = (selectedId != null && !selected && channels.isPending) || !!landing || (!isMobile && channels.isPending);
   const showList = !isMobile || !selected;
 
   return (

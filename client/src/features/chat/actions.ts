@@ -1,16 +1,8 @@
 // Async chat flows: each talks to the server, then hands the result to a chat store action.
 import type { ChatMessage } from "@shared/entities";
 import { emitWithAck, getSocket } from "../../realtime/socket";
-import {
-  createMessageViaRest,
-  fetchLatestMessages,
-  fetchMessagesAfter,
-  fetchOlderMessages,
-  invalidateChannels,
-  RESYNC_LIMIT,
-} from "./api";
+import { createMessageViaRest, fetchLatestMessages, fetchOlderMessages } from "./api";
 import { useChatStore } from "./store";
-import { ResyncPoints, resyncUntilDone, type ResyncSnapshot } from "@shared/resync";
 
 const inflight = new Map<number, Promise<void>>();
 
@@ -61,32 +53,13 @@ export async function sendMessage(input: OutgoingMessage): Promise<ChatMessage> 
   return message;
 }
 
-const pendingResync = new ResyncPoints();
-let resyncing: Promise<void> | null = null;
-
-/** Where each loaded channel stands now: taken when the socket drops. */
-export function resyncSnapshot(): ResyncSnapshot {
-  const { byChannel } = useChatStore.getState();
-  return new Map(Object.entries(byChannel).map(([key, entry]) => [Number(key), entry.items[entry.items.length - 1]?.id ?? null]));
-}
-
-async function resyncChannel(channelId: number, afterId: number | null): Promise<void> {
-  if (afterId === null) return openChannel(channelId);
-  const missed = await fetchMessagesAfter(channelId, afterId);
-  // Too large a gap to stitch: start again from the newest page.
-  if (missed.length >= RESYNC_LIMIT) {
-    useChatStore.getState().removeChannel(channelId);
-    return openChannel(channelId);
-  }
-  useChatStore.getState().mergeMessages(channelId, missed);
-}
-
-/** Fetches what was missed since `snapshot` (taken at the drop), retrying until it succeeds. */
-export function resyncAfterReconnect(snapshot: ResyncSnapshot): Promise<void> {
-  invalidateChannels();
-  pendingResync.add(snapshot);
-  resyncing ??= resyncUntilDone(pendingResync, resyncChannel, {
-    onError: (channelId, err) => console.error(`Failed to resync channel ${channelId}; retrying`, err),
-  }).finally(() => (resyncing = null));
-  return resyncing;
+/** After the feed could not catch up (the client was away too long): every loaded channel afresh. */
+export function reloadOpenChannels(): Promise<void[]> {
+  const ids = Object.keys(useChatStore.getState().byChannel).map(Number);
+  return Promise.all(
+    ids.map((id) => {
+      useChatStore.getState().removeChannel(id);
+      return openChannel(id);
+    }),
+  );
 }

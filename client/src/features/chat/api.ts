@@ -1,8 +1,10 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { LIMITS } from "@shared/constants";
-import type { Channel, ChatMessage } from "@shared/entities";
+import type { Channel, ChannelsOpenDmInput, ChatMessage } from "@shared/entities";
 import { queryClient } from "../../app/queryClient";
-import { createEntity, deleteEntity, listEntities } from "../../lib/entityApi";
+import { createEntity, deleteEntity, listEntities, updateEntity } from "../../lib/entityApi";
+import { request } from "../../lib/http";
+import { useSessionStore } from "../auth/store";
 
 export const channelKeys = {
   all: ["channels"] as const,
@@ -34,6 +36,15 @@ export function upsertChannelInCache(channel: Channel): void {
   });
 }
 
+/** A message arrived: its channel's last_activity moves to its time (never back). */
+export function moveChannelActivity(channelId: number, at: string): void {
+  queryClient.setQueryData<Channel[]>(channelKeys.all, (old) => {
+    const ch = old?.find((c) => c.id === channelId);
+    if (!old || !ch || Date.parse(ch.last_activity ?? "") >= Date.parse(at)) return old;
+    return old.map((c) => (c.id === channelId ? { ...c, last_activity: at } : c));
+  });
+}
+
 export function removeChannelFromCache(id: number): void {
   queryClient.setQueryData<Channel[]>(channelKeys.all, (old) => old?.filter((c) => c.id !== id));
 }
@@ -46,6 +57,8 @@ export interface NewChannel {
   name: string;
   description: string;
   type: "public" | "private";
+  /** Besides the creator, whom the server always adds. */
+  members: string[];
 }
 
 export function useCreateChannel() {
@@ -55,8 +68,30 @@ export function useCreateChannel() {
         name: input.name,
         ...(input.description ? { description: input.description } : {}),
         type: input.type,
+        members: input.members,
         last_activity: new Date().toISOString(),
       }),
+    onSuccess: (channel) => upsertChannelInCache(channel),
+  });
+}
+
+/** channels.update of a channel's people: adding, removing, joining and leaving. */
+export function useUpdateChannel() {
+  return useMutation({
+    mutationFn: ({ id, members }: { id: number; members: string[] }) => updateEntity<Channel>("channels", id, { members }),
+    onSuccess: (channel) => {
+      // Leaving a private channel: the answer is the last sight of it (the socket says so too).
+      const me = useSessionStore.getState().user?.email.toLowerCase();
+      if (channel.type !== "public" && !channel.members.some((m) => m.toLowerCase() === me)) removeChannelFromCache(channel.id);
+      else upsertChannelInCache(channel);
+    },
+  });
+}
+
+/** channels.openDm: the direct message with this person, made on the server if there is none yet. */
+export function useOpenDm() {
+  return useMutation({
+    mutationFn: (input: ChannelsOpenDmInput) => request<Channel>("/channels/dm", { method: "POST", body: input }),
     onSuccess: (channel) => upsertChannelInCache(channel),
   });
 }
@@ -90,17 +125,6 @@ export async function fetchOlderMessages(channelId: number, beforeId: number): P
     limit: MESSAGE_PAGE_SIZE,
   });
   return rows.reverse();
-}
-
-export const RESYNC_LIMIT = 500;
-
-/** What a client missed while its socket was down without recovery. */
-export function fetchMessagesAfter(channelId: number, afterId: number): Promise<ChatMessage[]> {
-  return listEntities<ChatMessage>("messages", {
-    where: { channel_id: channelId, id: { gt: afterId } },
-    sort: "id",
-    limit: RESYNC_LIMIT,
-  });
 }
 
 /** The REST fallback for sending while the socket is down. */

@@ -1,6 +1,9 @@
 import { TASK_CHANNELS } from "@shared/constants";
-import type { Channel } from "@shared/entities";
+import type { Channel, PublicUser } from "@shared/entities";
 import { isAdmin, type RoleHolder } from "../users/roles";
+
+type Person = (RoleHolder & Pick<PublicUser, "email">) | null | undefined;
+type ChannelPeople = Pick<Channel, "type" | "is_system" | "members" | "created_by">;
 
 export function canDeleteChannel(u: RoleHolder, channel: Pick<Channel, "is_system">): boolean {
   return isAdmin(u) && !channel.is_system;
@@ -10,4 +13,26 @@ export function canAssignTaskFromMessage(u: RoleHolder, channel: Pick<Channel, "
   if (!u || !channel) return false;
   const privileged = u.role === "admin" || u.team_role === "manager" || u.team_role === "admin";
   return privileged && (TASK_CHANNELS as readonly string[]).includes(channel.name);
+}
+
+const same = (a: string | null | undefined, b: string) => !!a && a.toLowerCase() === b.toLowerCase();
+
+export function isChannelMember(u: Person, channel: Pick<Channel, "members">): boolean {
+  return !!u && channel.members.some((m) => same(m, u.email));
+}
+
+// The server's channels policy, so nobody is offered what it would refuse (README, "Channels"):
+// members and admins manage a channel's people, only admins a system channel's, nobody a dm's.
+export function canManageMembers(u: Person, channel: ChannelPeople): boolean {
+  if (!u || channel.type === "dm") return false;
+  if (isAdmin(u)) return true;
+  return !channel.is_system && (isChannelMember(u, channel) || same(channel.created_by, u.email));
+}
+
+export function canLeaveChannel(u: Person, channel: ChannelPeople): boolean {
+  return channel.type !== "dm" && !channel.is_system && isChannelMember(u, channel);
+}
+
+export function canJoinChannel(u: Person, channel: ChannelPeople): boolean {
+  return !!u && channel.type === "public" && !channel.is_system && !isChannelMember(u, channel);
 }

@@ -35,6 +35,8 @@ interface ChatState {
   receive: (message: ChatMessage) => void;
   mergeMessages: (channelId: number, messages: ChatMessage[]) => void;
   removeMessage: (channelId: number, messageId: number) => void;
+  /** A deleted message, wherever it is loaded (a delete names only the message). */
+  removeMessageById: (messageId: number) => void;
   removeChannel: (channelId: number) => void;
   setTyping: (channelId: number, userId: number, name: string) => void;
   clearTyping: (channelId: number, userId: number) => void;
@@ -140,6 +142,14 @@ export const useChatStore = create<ChatState>()(
       set((s) => {
         const entry = s.byChannel[channelId];
         if (entry) entry.items = entry.items.filter((m) => m.id !== messageId);
+      }),
+
+    removeMessageById: (messageId) =>
+      set((s) => {
+        for (const entry of Object.values(s.byChannel)) {
+          const i = entry.items.findIndex((m) => m.id === messageId);
+          if (i >= 0) entry.items.splice(i, 1);
+        }
       }),
 
     removeChannel: (channelId) =>

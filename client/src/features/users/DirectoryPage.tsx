@@ -14,6 +14,7 @@ import { Skeleton } from "../../ui/skeleton";
 import { usePresenceStore } from "../presence/store";
 import { useSessionStore } from "../auth/store";
 import { useInviteStore } from "./store";
+import { useMessagePerson } from "../chat/useMessagePerson";
 
 export default function DirectoryPage() {
   const me = useSessionStore((s) => s.user);
@@ -34,6 +35,7 @@ export default function DirectoryPage() {
     useMemo(() => shown.filter((u) => u.id !== me?.id).slice(0, LIMITS.presenceSubscribeMax).map((u) => u.id), [shown, me?.id]),
   );
 
+  const { message, pendingUserId } = useMessagePerson();
   const onCall = (user: PublicUser, kind: "audio" | "video") => void startCall([{ id: user.id, name: user.full_name }], kind, false);
   const onlineCount = shown.filter((u) => u.id !== me?.id && shownPresence(u, presence[u.id]) !== "offline").length;
   const more = users.hasNextPage ? "+" : "";
@@ -98,6 +100,8 @@ export default function DirectoryPage() {
               isMe={u.id === me?.id}
               presence={u.id === me?.id ? (me.user_status ?? "online") : shownPresence(u, presence[u.id])}
               onCall={onCall}
+              onMessage={(u) => message(u.id)}
+              messaging={pendingUserId === u.id}
             />
           ))}
         </div>

@@ -4,7 +4,7 @@ import { formatFileSize } from "../../../lib/format";
 import { Button } from "../../../ui/button";
 import { PageSpinner } from "../../../ui/PageSpinner";
 
-/** Size, row counts, migration version and a consistent backup (one snapshot, JSON). */
+/** Size, row counts, migration version and a backup: the same archive as `npm run backup` (database, files, secrets). */
 export function DatabaseTab() {
   const { data, isLoading, error } = useDatabaseInfo();
   if (isLoading) return <PageSpinner />;

@@ -54,7 +54,9 @@ export function SecurityTab() {
               <th className="px-5 py-2 font-medium">User</th>
               <th className="hidden px-5 py-2 font-medium sm:table-cell">Signed in</th>
               <th className="hidden px-5 py-2 font-medium md:table-cell">Expires</th>
-              <th className="px-5 py-2" />
+              <th className="px-5 py-2">
+                <span className="sr-only">Actions</span>
+              </th>
             </tr>
           </thead>
           <tbody>

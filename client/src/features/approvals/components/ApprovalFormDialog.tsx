@@ -1,8 +1,7 @@
 import { useEffect, useState } from "react";
 import type { ApprovalRequest } from "@shared/entities";
 import { APPROVAL_CATEGORIES, TIME_OFF } from "@shared/entities/approval_requests";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../../../ui/dialog";
-import { DialogActions } from "../../../ui/DialogActions";
+import { FormDialog } from "../../../ui/FormDialog";
 import { FormField } from "../../../ui/FormField";
 import { Input } from "../../../ui/input";
 import { Textarea } from "../../../ui/textarea";
@@ -67,61 +66,58 @@ export function ApprovalFormDialog({ open, request, onOpenChange }: Props) {
   };
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="sm:max-w-lg">
-        <DialogHeader>
-          <DialogTitle>{request ? "Edit Request" : "New Request"}</DialogTitle>
-          <DialogDescription>A manager or admin will approve or reject it.</DialogDescription>
-        </DialogHeader>
-        <form id="approval-form" onSubmit={submit} className="grid gap-4">
-          <FormField id="approval-title" label="Title">
-            <Input id="approval-title" value={title} maxLength={500} onChange={(e) => setTitle(e.target.value)} autoFocus />
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={request ? "Edit Request" : "New Request"}
+      description="A manager or admin will approve or reject it."
+      formId="approval-form"
+      onSubmit={submit}
+      error={save.isError ? save.error.message : null}
+      submitLabel={request ? "Save Changes" : "Submit Request"}
+      submitDisabled={invalid || save.isPending}
+      pending={save.isPending}
+    >
+      <FormField id="approval-title" label="Title">
+        <Input id="approval-title" value={title} maxLength={500} onChange={(e) => setTitle(e.target.value)} autoFocus />
+      </FormField>
+      <FormField id="approval-description" label="Description">
+        <Textarea id="approval-description" value={description} rows={4} maxLength={20_000} onChange={(e) => setDescription(e.target.value)} />
+      </FormField>
+      <FormField id="approval-category" label="Category">
+        <Select value={category} onValueChange={setCategory}>
+          <SelectTrigger id="approval-category" className="w-full">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            {APPROVAL_CATEGORIES.map((c) => (
+              <SelectItem key={c} value={c}>
+                {c}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </FormField>
+      {category === OTHER && (
+        <FormField id="approval-custom" label="Custom Category">
+          <Input id="approval-custom" value={custom} maxLength={100} onChange={(e) => setCustom(e.target.value)} placeholder="e.g. Training" />
+        </FormField>
+      )}
+      {money && (
+        <FormField id="approval-amount" label="Amount">
+          <Input id="approval-amount" type="number" inputMode="decimal" step="0.01" min="0" value={amount} onChange={(e) => setAmount(e.target.value)} placeholder="0.00" />
+        </FormField>
+      )}
+      {timeOff && (
+        <div className="grid gap-4 sm:grid-cols-2">
+          <FormField id="approval-start" label="Start Date">
+            <Input id="approval-start" type="date" value={start} onChange={(e) => setStart(e.target.value)} />
           </FormField>
-          <FormField id="approval-description" label="Description">
-            <Textarea id="approval-description" value={description} rows={4} maxLength={20_000} onChange={(e) => setDescription(e.target.value)} />
+          <FormField id="approval-end" label="End Date">
+            <Input id="approval-end" type="date" value={end} min={start || undefined} onChange={(e) => setEnd(e.target.value)} />
           </FormField>
-          <FormField id="approval-category" label="Category">
-            <Select value={category} onValueChange={setCategory}>
-              <SelectTrigger id="approval-category" className="w-full">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {APPROVAL_CATEGORIES.map((c) => (
-                  <SelectItem key={c} value={c}>
-                    {c}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          </FormField>
-          {category === OTHER && (
-            <FormField id="approval-custom" label="Custom Category">
-              <Input id="approval-custom" value={custom} maxLength={100} onChange={(e) => setCustom(e.target.value)} placeholder="e.g. Training" />
-            </FormField>
-          )}
-          {money && (
-            <FormField id="approval-amount" label="Amount">
-              <Input id="approval-amount" type="number" inputMode="decimal" step="0.01" min="0" value={amount} onChange={(e) => setAmount(e.target.value)} placeholder="0.00" />
-            </FormField>
-          )}
-          {timeOff && (
-            <div className="grid gap-4 sm:grid-cols-2">
-              <FormField id="approval-start" label="Start Date">
-                <Input id="approval-start" type="date" value={start} onChange={(e) => setStart(e.target.value)} />
-              </FormField>
-              <FormField id="approval-end" label="End Date">
-                <Input id="approval-end" type="date" value={end} min={start || undefined} onChange={(e) => setEnd(e.target.value)} />
-              </FormField>
-            </div>
-          )}
-          {save.isError && (
-            <p role="alert" className="text-sm text-destructive">
-              {save.error.message}
-            </p>
-          )}
-        </form>
-        <DialogActions onCancel={() => onOpenChange(false)} form="approval-form" confirmLabel={request ? "Save Changes" : "Submit Request"} disabled={invalid || save.isPending} pending={save.isPending} />
-      </DialogContent>
-    </Dialog>
+        </div>
+      )}
+    </FormDialog>
   );
 }

@@ -9,6 +9,8 @@ import { PriorityBadge } from "../../tasks/TaskBadges";
 import { attendeeList } from "../api";
 import type { CalendarItem } from "../items";
 import { fromRule, WEEKDAYS } from "@shared/recurrence";
+import { useSessionStore } from "../../auth/store";
+import { browserZone } from "../time";
 
 interface Props {
   item: CalendarItem | null;
@@ -47,7 +49,10 @@ export function EventDetailDialog({ item, canEdit, onClose, onEdit, onJoin, onDe
   const e = item?.event;
   const nameOf = (email: string) => users.data?.find((u) => u.email.toLowerCase() === email.toLowerCase())?.full_name ?? email;
   const attendees = e ? attendeeList(e.attendees) : [];
-  const repeats = e ? repeatText(e.recurrence_rule) : null;
+  const myZone = useSessionStore((s) => (s.user as { time_zone?: string | null } | null)?.time_zone) || browserZone();
+  const rule = e ? repeatText(e.recurrence_rule) : null;
+  // A series repeats at its hour in its own zone; elsewhere it may move by an hour for a few weeks.
+  const repeats = rule && e && e.time_zone && e.time_zone !== myZone ? `${rule} · ${e.time_zone.replace(/_/g, " ")} time` : rule;
   return (
     <Dialog open={!!item && !!e} onOpenChange={(o) => !o && onClose()}>
       <DialogContent className="sm:max-w-lg">

@@ -4,8 +4,7 @@ import type { CalendarEvent, Priority } from "@shared/entities";
 import { EVENT_TYPES } from "@shared/entities/calendar_events";
 import { useUsers } from "../../users/api";
 import { AssigneePicker } from "../../../ui/AssigneePicker";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../../../ui/dialog";
-import { DialogActions } from "../../../ui/DialogActions";
+import { FormDialog } from "../../../ui/FormDialog";
 import { FormField } from "../../../ui/FormField";
 import { Input } from "../../../ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../../ui/select";
@@ -13,7 +12,7 @@ import { Textarea } from "../../../ui/textarea";
 import { toast } from "../../../ui/notifications";
 import { attendeeList, createEvent, invalidateEvents, updateEvent } from "../api";
 import { fromRule, toRule, type RepeatSpec } from "@shared/recurrence";
-import { fromWall, optionFor, PREPARATION_OPTIONS, REMINDER_OPTIONS, toWall, type Zone } from "../time";
+import { browserZone, fromWall, optionFor, PREPARATION_OPTIONS, REMINDER_OPTIONS, toWall, type Zone } from "../time";
 import { RepeatFields } from "./RepeatFields";
 
 type EventType = CalendarEvent["event_type"];
@@ -87,6 +86,8 @@ export function EventFormDialog({ open, event, startAt, zone, onClose }: Props) 
       recurrence_rule: rule,
       is_recurring: !!rule,
     };
+    // A new series repeats in the zone its times are written in: the profile's, else the browser's.
+    if (!event) body.time_zone = zone.profile ?? browserZone();
     const people = type === "meeting" ? attendees : [];
     if (people.length) body.attendees = people;
     else if (event && attendeeList(event.attendees).length) body.attendees = [];
@@ -105,101 +106,103 @@ export function EventFormDialog({ open, event, startAt, zone, onClose }: Props) 
   };
 
   return (
-    <Dialog open={open} onOpenChange={(o) => !o && onClose()}>
-      <DialogContent className="max-h-[92dvh] overflow-y-auto sm:max-w-lg">
-        <DialogHeader>
-          <DialogTitle>{event ? "Edit Event" : "New Event"}</DialogTitle>
-          <DialogDescription>{zone.profile ? `Times are in ${zone.profile}.` : "Times are in your browser's time zone."}</DialogDescription>
-        </DialogHeader>
-        <form id="event-form" onSubmit={submit} className="grid gap-4">
-          <FormField id="event-title" label="Title">
-            <Input id="event-title" value={title} onChange={(e) => setTitle(e.target.value)} maxLength={500} autoFocus />
+    <FormDialog
+      open={open}
+      onOpenChange={(o) => !o && onClose()}
+      className="max-h-[92dvh] overflow-y-auto"
+      title={event ? "Edit Event" : "New Event"}
+      description={zone.profile ? `Times are in ${zone.profile}.` : "Times are in your browser's time zone."}
+      formId="event-form"
+      onSubmit={submit}
+      submitLabel={event ? "Save Changes" : "Create Event"}
+      submitDisabled={!ready || saving}
+      pending={saving}
+    >
+      <FormField id="event-title" label="Title">
+        <Input id="event-title" value={title} onChange={(e) => setTitle(e.target.value)} maxLength={500} autoFocus />
+      </FormField>
+      <div className="grid grid-cols-2 gap-3">
+        <FormField label="Type">
+          <Select value={type} onValueChange={(v) => setType(v as EventType)}>
+            <SelectTrigger aria-label="Type">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {EVENT_TYPES.map((t) => (
+                <SelectItem key={t} value={t}>
+                  {cap(t)}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </FormField>
+        <FormField label="Priority">
+          <Select value={priority} onValueChange={(v) => setPriority(v as Priority)}>
+            <SelectTrigger aria-label="Priority">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {(["low", "medium", "high"] as const).map((p) => (
+                <SelectItem key={p} value={p}>
+                  {cap(p)}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </FormField>
+      </div>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <FormField id="event-start" label="Start">
+          <Input id="event-start" type="datetime-local" value={start} onChange={(e) => setStart(e.target.value)} required />
+        </FormField>
+        <FormField id="event-end" label="End">
+          <Input id="event-end" type="datetime-local" value={end} onChange={(e) => setEnd(e.target.value)} required />
+        </FormField>
+      </div>
+      <FormField id="event-location" label={type === "meeting" ? "Location (optional)" : "Location"}>
+        <Input id="event-location" value={location} onChange={(e) => setLocation(e.target.value)} maxLength={500} />
+      </FormField>
+      <FormField id="event-description" label="Description">
+        <Textarea id="event-description" value={description} onChange={(e) => setDescription(e.target.value)} rows={3} />
+      </FormField>
+      {type === "meeting" && (
+        <FormField label="Attendees">
+          <AssigneePicker users={users.data} loading={users.isPending} selected={attendees} onChange={setAttendees} />
+        </FormField>
+      )}
+      <div className="grid grid-cols-2 gap-3">
+        <FormField label="Reminder">
+          <Select value={reminder} onValueChange={setReminder}>
+            <SelectTrigger aria-label="Reminder">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {REMINDER_OPTIONS.map((o) => (
+                <SelectItem key={o.value} value={o.value}>
+                  {o.label}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </FormField>
+        {withPrep && (
+          <FormField label="Preparation">
+            <Select value={prep} onValueChange={setPrep}>
+              <SelectTrigger aria-label="Preparation">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                {PREPARATION_OPTIONS.map((o) => (
+                  <SelectItem key={o.value} value={o.value}>
+                    {o.label}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
           </FormField>
-          <div className="grid grid-cols-2 gap-3">
-            <FormField label="Type">
-              <Select value={type} onValueChange={(v) => setType(v as EventType)}>
-                <SelectTrigger aria-label="Type">
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {EVENT_TYPES.map((t) => (
-                    <SelectItem key={t} value={t}>
-                      {cap(t)}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            </FormField>
-            <FormField label="Priority">
-              <Select value={priority} onValueChange={(v) => setPriority(v as Priority)}>
-                <SelectTrigger aria-label="Priority">
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {(["low", "medium", "high"] as const).map((p) => (
-                    <SelectItem key={p} value={p}>
-                      {cap(p)}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            </FormField>
-          </div>
-          <div className="grid gap-3 sm:grid-cols-2">
-            <FormField id="event-start" label="Start">
-              <Input id="event-start" type="datetime-local" value={start} onChange={(e) => setStart(e.target.value)} required />
-            </FormField>
-            <FormField id="event-end" label="End">
-              <Input id="event-end" type="datetime-local" value={end} onChange={(e) => setEnd(e.target.value)} required />
-            </FormField>
-          </div>
-          <FormField id="event-location" label={type === "meeting" ? "Location (optional)" : "Location"}>
-            <Input id="event-location" value={location} onChange={(e) => setLocation(e.target.value)} maxLength={500} />
-          </FormField>
-          <FormField id="event-description" label="Description">
-            <Textarea id="event-description" value={description} onChange={(e) => setDescription(e.target.value)} rows={3} />
-          </FormField>
-          {type === "meeting" && (
-            <FormField label="Attendees">
-              <AssigneePicker users={users.data} loading={users.isPending} selected={attendees} onChange={setAttendees} />
-            </FormField>
-          )}
-          <div className="grid grid-cols-2 gap-3">
-            <FormField label="Reminder">
-              <Select value={reminder} onValueChange={setReminder}>
-                <SelectTrigger aria-label="Reminder">
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {REMINDER_OPTIONS.map((o) => (
-                    <SelectItem key={o.value} value={o.value}>
-                      {o.label}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            </FormField>
-            {withPrep && (
-              <FormField label="Preparation">
-                <Select value={prep} onValueChange={setPrep}>
-                  <SelectTrigger aria-label="Preparation">
-                    <SelectValue />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {PREPARATION_OPTIONS.map((o) => (
-                      <SelectItem key={o.value} value={o.value}>
-                        {o.label}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
-              </FormField>
-            )}
-          </div>
-          <RepeatFields value={repeat} onChange={setRepeat} />
-        </form>
-        <DialogActions onCancel={onClose} confirmLabel={event ? "Save Changes" : "Create Event"} form="event-form" disabled={!ready || saving} pending={saving} />
-      </DialogContent>
-    </Dialog>
+        )}
+      </div>
+      <RepeatFields value={repeat} onChange={setRepeat} />
+    </FormDialog>
   );
 }

@@ -31,10 +31,9 @@ export function ItemChip({ item, draggable, onOpen }: Props) {
         isDragging && "z-20 opacity-80 shadow-lg",
       )}
       {...(draggable ? { ...attributes, ...listeners } : {})}
-      aria-label={`${item.title}${item.allDay ? "" : `, ${format(item.start, "h:mm a")}`}`}
     >
       {item.kind === "task" && <CheckSquare className="size-3 shrink-0" />}
-      {!item.allDay && <span className="hidden shrink-0 tabular-nums opacity-75 sm:inline">{format(item.start, "h:mma").toLowerCase().replace(":00", "")}</span>}
+      {!item.allDay && <span className="hidden shrink-0 font-normal tabular-nums sm:inline">{format(item.start, "h:mma").toLowerCase().replace(":00", "")}</span>}
       <span className="truncate">{item.title}</span>
       {item.event?.recurrence_rule && <Repeat className="size-3 shrink-0 opacity-60" aria-label="Repeats" />}
     </button>

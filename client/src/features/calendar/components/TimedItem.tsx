@@ -40,15 +40,18 @@ export function TimedItem({ item, top, height, lane, lanes, draggable, onOpen }:
         type="button"
         onClick={() => onOpen(item)}
         className={cn("flex h-full w-full flex-col items-start px-1.5 py-0.5 text-left", draggable && "cursor-grab touch-none active:cursor-grabbing")}
-        aria-label={`${item.title}, ${format(item.start, "h:mm a")} to ${format(item.end, "h:mm a")}`}
+        // The same words as the visible text (WCAG 2.5.3), with the times even when the item is too short to show them.
+        aria-label={`${item.title}, ${format(item.start, "h:mm a")} – ${format(item.end, "h:mm a")}`}
         {...(draggable ? { ...move.attributes, ...move.listeners } : {})}
       >
         <span className="flex w-full items-center gap-1 truncate font-medium">
           <span className="truncate">{item.title}</span>
           {item.event?.recurrence_rule && <Repeat className="size-3 shrink-0 opacity-60" />}
         </span>
+        {/* A space between the two lines (a flex column draws none): the text reads "title time", like the label. */}
+        {" "}
         {height >= 34 && (
-          <span className="tabular-nums opacity-75">
+          <span className="tabular-nums">
             {format(item.start, "h:mm a")} – {format(item.end, "h:mm a")}
           </span>
         )}

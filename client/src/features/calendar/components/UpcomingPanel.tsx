@@ -54,22 +54,24 @@ export function UpcomingPanel({ upcoming, tasks, onOpen, onOpenTask, onJoin }: P
         </CardContent>
       </Card>
       <div className="grid content-start gap-6">
-        <section aria-label="Upcoming event cards">
-          <h2 className="mb-2 flex items-center gap-2 text-sm font-semibold">
-            <CalendarDays className="size-4 text-muted-foreground" />
-            Next events
-          </h2>
-          <div className="grid gap-2 sm:grid-cols-2 xl:grid-cols-3">
-            {upcoming.slice(0, CARDS).map((i) => (
-              <button key={i.key} type="button" onClick={() => onOpen(i)} className="rounded-xl border bg-card p-3 text-left shadow-xs hover:shadow-sm">
-                <p className="truncate text-sm font-medium">{i.title}</p>
-                <p className="mt-0.5 text-xs text-muted-foreground">{when(i.start)}</p>
-                {i.event?.location && <p className="mt-1 truncate text-xs text-muted-foreground">{i.event.location}</p>}
-              </button>
-            ))}
-            {upcoming.length === 0 && <p className="text-sm text-muted-foreground">No events in the next 14 days</p>}
-          </div>
-        </section>
+        {/* With no events the list above already says so; the cards have nothing to add. */}
+        {upcoming.length > 0 && (
+          <section aria-label="Upcoming event cards">
+            <h2 className="mb-2 flex items-center gap-2 text-sm font-semibold">
+              <CalendarDays className="size-4 text-muted-foreground" />
+              Next events
+            </h2>
+            <div className="grid gap-2 sm:grid-cols-2 xl:grid-cols-3">
+              {upcoming.slice(0, CARDS).map((i) => (
+                <button key={i.key} type="button" onClick={() => onOpen(i)} className="rounded-xl border bg-card p-3 text-left shadow-xs hover:shadow-sm">
+                  <p className="truncate text-sm font-medium">{i.title}</p>
+                  <p className="mt-0.5 text-xs text-muted-foreground">{when(i.start)}</p>
+                  {i.event?.location && <p className="mt-1 truncate text-xs text-muted-foreground">{i.event.location}</p>}
+                </button>
+              ))}
+            </div>
+          </section>
+        )}
         <section aria-label="Upcoming task cards">
           <h2 className="mb-2 flex items-center gap-2 text-sm font-semibold">
             <CheckSquare className="size-4 text-muted-foreground" />

@@ -1,4 +1,5 @@
-import { Lock, Phone, Video } from "lucide-react";
+import { useState } from "react";
+import { Lock, Phone, UserPlus, Video } from "lucide-react";
 import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { hangUp } from "../controller";
 import { activeParticipants, useCallsStore } from "../store";
@@ -7,6 +8,8 @@ import { CallTimer } from "./CallTimer";
 import { OneToOneStage } from "./OneToOneStage";
 import { ParticipantGrid } from "./ParticipantGrid";
 import { RecordingBadge } from "./RecordingBadge";
+import { AddPeopleDialog } from "./AddPeopleDialog";
+import { ControlButton } from "./ControlButton";
 
 /** The full-screen call (spec section 2, Active call view). */
 export default function ActiveCallView() {
@@ -16,6 +19,7 @@ export default function ActiveCallView() {
   const connectedAt = useCallsStore((s) => s.connectedAt);
   const status = useCallsStore((s) => s.status);
   const count = useCallsStore((s) => activeParticipants(s.participants).length + 1);
+  const [adding, setAdding] = useState(false);
 
   return (
     <DialogPrimitive.Root open onOpenChange={(open) => !open && hangUp()}>
@@ -46,8 +50,17 @@ export default function ActiveCallView() {
             {isGroup ? <ParticipantGrid className="my-auto" /> : <OneToOneStage />}
           </main>
           <footer className="flex justify-center px-4 py-5">
-            <CallControls />
+            <CallControls
+              extra={
+                status === "connected" && (
+                  <ControlButton label="Add people" onClick={() => setAdding(true)}>
+                    <UserPlus />
+                  </ControlButton>
+                )
+              }
+            />
           </footer>
+          <AddPeopleDialog open={adding} onOpenChange={setAdding} />
         </DialogPrimitive.Content>
       </DialogPrimitive.Portal>
     </DialogPrimitive.Root>

@@ -8,29 +8,32 @@ import { Badge } from "../../../ui/badge";
 import { Card } from "../../../ui/card";
 import { formatDuration } from "../duration";
 import { RecordingState } from "./RecordingState";
+import { callStatusLabel, participantLabel, showsRecordingState, type CallTone } from "../callOutcome";
+import { CallMessageButton } from "./CallMessageButton";
 
-const STATUS_STYLE: Record<string, string> = {
+const STATUS_STYLE: Record<CallTone, string> = {
   connected: "bg-emerald-500/10 text-emerald-700 dark:text-emerald-400",
   ended: "bg-secondary text-secondary-foreground",
+  cancelled: "bg-secondary text-secondary-foreground",
   missed: "bg-rose-500/10 text-rose-700 dark:text-rose-400",
   rejected: "bg-amber-500/10 text-amber-700 dark:text-amber-400",
-  initiated: "bg-sky-500/10 text-sky-700 dark:text-sky-400",
+  busy: "bg-amber-500/10 text-amber-700 dark:text-amber-400",
   ringing: "bg-sky-500/10 text-sky-700 dark:text-sky-400",
 };
 
-const PARTICIPANT_TEXT: Record<string, string> = {
-  joined: "Joined",
-  rejected: "Declined",
-  missed: "Missed",
-  invited: "Invited",
-  ringing: "Ringing",
-};
+interface Props {
+  call: CallRecord;
+  myId: number | undefined;
+  /** Opens the direct message with someone from the call. */
+  onMessage: (userId: number) => void;
+  /** Whose direct message is being opened, if anyone's. */
+  messagingUserId: number | null;
+}
 
-const label = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
-
-export function CallCard({ call, myId }: { call: CallRecord; myId: number | undefined }) {
+export function CallCard({ call, myId, onMessage, messagingUserId }: Props) {
   const outgoing = call.initiator_id === myId;
-  const unanswered = call.status === "missed" || call.status === "rejected";
+  const badge = callStatusLabel(call, myId);
+  const unanswered = badge.tone === "missed" || badge.tone === "rejected";
   const DirIcon = unanswered && !outgoing ? PhoneMissed : outgoing ? PhoneOutgoing : PhoneIncoming;
   const others = call.participant_list.filter((p) => p.user_id !== myId);
   const when = parseDate(call.started_at ?? call.created_at);
@@ -51,7 +54,7 @@ export function CallCard({ call, myId }: { call: CallRecord; myId: number | unde
           <h3 className="font-semibold">
             {others.map((p) => p.name).join(", ") || "Call"}
           </h3>
-          <Badge className={cn("border-transparent", STATUS_STYLE[call.status])}>{label(call.status)}</Badge>
+          <Badge className={cn("border-transparent", STATUS_STYLE[badge.tone])}>{badge.text}</Badge>
           <span className="flex items-center gap-1 text-xs text-muted-foreground">
             {call.call_type === "video" ? <Video className="size-3.5" /> : <Phone className="size-3.5" />}
             {isGroup && <Users className="size-3.5" />}
@@ -65,19 +68,22 @@ export function CallCard({ call, myId }: { call: CallRecord; myId: number | unde
               <UserAvatar name={p.name} className="size-5 *:text-[9px]" />
               <span className="font-medium">{p.user_id === myId ? "You" : p.name}</span>
               <span className="text-muted-foreground">
-                {PARTICIPANT_TEXT[p.status] ?? label(p.status)}
+                {participantLabel(call, p)}
                 {p.duration_seconds > 0 && ` · ${formatDuration(p.duration_seconds)}`}
               </span>
             </span>
           ))}
         </div>
-        <RecordingState call={call} />
+        {showsRecordingState(call) && <RecordingState call={call} />}
       </div>
       <div className="flex shrink-0 flex-row items-center gap-3 text-sm sm:flex-col sm:items-end sm:gap-1">
         <span className="font-medium tabular-nums" data-testid="call-duration">
           {formatDuration(call.duration_seconds)}
         </span>
         {when && <span className="text-xs text-muted-foreground">{format(when, "MMM d, yyyy · h:mm a")}</span>}
+        <div className="ml-auto sm:mt-2 sm:ml-0">
+          <CallMessageButton others={others} pending={others.some((p) => p.user_id === messagingUserId)} onMessage={onMessage} />
+        </div>
       </div>
     </Card>
   );

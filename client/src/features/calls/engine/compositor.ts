@@ -1,7 +1,13 @@
 // Draws every participant's video into one canvas, tiled like the call grid, so a recording
 // shows everyone and not just the first picture. The canvas is what MediaRecorder records.
-const WIDTH = 1280;
-const HEIGHT = 720;
+//
+// Each drawn picture is pushed as a video frame stamped with the time it was drawn
+// (MediaStreamTrackGenerator), rather than through canvas.captureStream(): a canvas that is not
+// on screen is only captured when the page happens to render, which in a quiet page (or a
+// headless browser) gave a handful of frames for a whole call, and the picture of the recording
+// ended seconds before its sound.
+const WIDTH = 960;
+const HEIGHT = 540;
 const FPS = 15;
 
 export interface Compositor {
@@ -15,24 +21,92 @@ function grid(n: number): { cols: number; rows: number } {
   return { cols, rows: Math.ceil(n / cols) };
 }
 
+interface Tile {
+  stream: MediaStream;
+  label: string;
+  /** The newest picture of the person's camera, read straight from the track. */
+  frame: VideoFrame | null;
+  reader: ReadableStreamDefaultReader<VideoFrame> | null;
+  /** Fallback where the browser cannot read a track's frames. */
+  video: HTMLVideoElement | null;
+}
+
+type ProcessorCtor = new (init: { track: MediaStreamTrack }) => { readable: ReadableStream<VideoFrame> };
+
+/**
+ * Reads the camera's frames from the track itself: a <video> that is not on screen stops being
+ * updated in Chromium (it saves decoding hidden video), which froze everyone's picture in the
+ * recording while the sound went on.
+ */
+function openTile(stream: MediaStream, label: string): Tile {
+  const tile: Tile = { stream, label, frame: null, reader: null, video: null };
+  const track = stream.getVideoTracks()[0];
+  const Processor = (globalThis as { MediaStreamTrackProcessor?: ProcessorCtor }).MediaStreamTrackProcessor;
+  if (track && Processor) {
+    const reader = new Processor({ track }).readable.getReader();
+    tile.reader = reader;
+    void (async () => {
+      for (;;) {
+        const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
+        if (done || !value) break;
+        tile.frame?.close();
+        tile.frame = value;
+      }
+    })();
+    return tile;
+  }
+  const video = document.createElement("video");
+  video.muted = true;
+  video.playsInline = true;
+  video.srcObject = stream;
+  void video.play().catch(() => {});
+  tile.video = video;
+  return tile;
+}
+
+function closeTile(t: Tile): void {
+  void t.reader?.cancel().catch(() => {});
+  t.frame?.close();
+  t.frame = null;
+  if (t.video) t.video.srcObject = null;
+}
+
+interface TrackGenerator extends MediaStreamTrack {
+  writable: WritableStream<VideoFrame>;
+}
+type GeneratorCtor = new (init: { kind: "video" }) => TrackGenerator;
+
+/** A video track fed one frame per draw, or null where the browser has no track generator. */
+function frameTrack(canvas: HTMLCanvasElement): { track: MediaStreamTrack; push: () => void } | null {
+  const Generator = (globalThis as { MediaStreamTrackGenerator?: GeneratorCtor }).MediaStreamTrackGenerator;
+  if (!Generator || typeof VideoFrame === "undefined") return null;
+  const track = new Generator({ kind: "video" });
+  const writer = track.writable.getWriter();
+  return {
+    track,
+    push: () => {
+      if (track.readyState === "ended") return;
+      // Not awaited: the write settles only when the recorder has taken the frame, and waiting
+      // for it would hold every later frame back.
+      const frame = new VideoFrame(canvas, { timestamp: Math.round(performance.now() * 1000) });
+      writer.write(frame).catch(() => frame.close());
+    },
+  };
+}
+
 export function createCompositor(initial: { stream: MediaStream; label: string }[]): Compositor {
   const canvas = document.createElement("canvas");
   canvas.width = WIDTH;
   canvas.height = HEIGHT;
   const g = canvas.getContext("2d")!;
-  let tiles: { video: HTMLVideoElement; label: string; stream: MediaStream }[] = [];
+  let tiles: Tile[] = [];
 
   const setStreams = (streams: { stream: MediaStream; label: string }[]) => {
     const keep = tiles.filter((t) => streams.some((s) => s.stream === t.stream));
-    for (const t of tiles) if (!keep.includes(t)) t.video.srcObject = null;
+    for (const t of tiles) if (!keep.includes(t)) closeTile(t);
     for (const s of streams) {
       if (keep.some((t) => t.stream === s.stream)) continue;
-      const video = document.createElement("video");
-      video.muted = true;
-      video.playsInline = true;
-      video.srcObject = s.stream;
-      void video.play().catch(() => {});
-      keep.push({ video, label: s.label, stream: s.stream });
+      keep.push(openTile(s.stream, s.label));
     }
     tiles = keep;
   };
@@ -46,13 +120,15 @@ export function createCompositor(initial: { stream: MediaStream; label: string }
     tiles.forEach((t, i) => {
       const x = (i % cols) * w;
       const y = Math.floor(i / cols) * h;
-      const v = t.video;
-      if (v.videoWidth && v.videoHeight && t.stream.getVideoTracks().some((tr) => tr.enabled && tr.readyState === "live")) {
+      const src = t.frame ?? t.video;
+      const vw = t.frame ? t.frame.displayWidth : (t.video?.videoWidth ?? 0);
+      const vh = t.frame ? t.frame.displayHeight : (t.video?.videoHeight ?? 0);
+      if (src && vw && vh && t.stream.getVideoTracks().some((tr) => tr.enabled && tr.readyState === "live")) {
         // Cover the tile, cropping the overflow, like the call view does.
-        const scale = Math.max(w / v.videoWidth, h / v.videoHeight);
+        const scale = Math.max(w / vw, h / vh);
         const sw = w / scale;
         const sh = h / scale;
-        g.drawImage(v, (v.videoWidth - sw) / 2, (v.videoHeight - sh) / 2, sw, sh, x + 2, y + 2, w - 4, h - 4);
+        g.drawImage(src, (vw - sw) / 2, (vh - sh) / 2, sw, sh, x + 2, y + 2, w - 4, h - 4);
       } else {
         g.fillStyle = "#27272a";
         g.fillRect(x + 2, y + 2, w - 4, h - 4);
@@ -66,17 +142,26 @@ export function createCompositor(initial: { stream: MediaStream; label: string }
   };
 
   setStreams(initial);
+  const pushed = frameTrack(canvas);
+  const tick = () => {
+    try {
+      draw();
+      pushed?.push();
+    } catch (err) {
+      console.warn("Recording compositor failed to draw", err);
+    }
+  };
   // A timer, not requestAnimationFrame: rAF stops in a hidden tab, and the call must keep recording.
-  const timer = setInterval(draw, 1000 / FPS);
-  draw();
-  const stream = canvas.captureStream(FPS);
+  const timer = setInterval(tick, 1000 / FPS);
+  tick();
+  const stream = pushed ? new MediaStream([pushed.track]) : canvas.captureStream(FPS);
   return {
     stream,
     setStreams,
     stop: () => {
       clearInterval(timer);
       for (const t of stream.getTracks()) t.stop();
-      for (const t of tiles) t.video.srcObject = null;
+      for (const t of tiles) closeTile(t);
       tiles = [];
     },
   };

@@ -5,6 +5,7 @@ import { useCallsStore } from "../store";
 import { stopStream } from "./media";
 import { isRecording, startRecording, stopRecording, updateRecordingStreams } from "./recorder";
 import { media, peers } from "./state";
+import { replaceSfuVideo } from "./sfu";
 
 const store = () => useCallsStore.getState();
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
@@ -41,6 +42,7 @@ export async function toggleScreenShare(): Promise<void> {
   }
   media.screenTrack = track;
   for (const { peer } of peers.values()) peer.replaceTrack(media.cameraTrack, track, media.local);
+  void replaceSfuVideo(track);
   // The browser's own "Stop sharing" button ends the track; fall back to the camera then.
   track.addEventListener("ended", () => stopScreenShare());
   store().patch({ screenSharing: true, localStream: new MediaStream([track, ...media.local.getAudioTracks()]) });
@@ -51,6 +53,7 @@ function stopScreenShare(): void {
   if (!track) return;
   media.screenTrack = null;
   if (media.cameraTrack && media.local) for (const { peer } of peers.values()) peer.replaceTrack(track, media.cameraTrack, media.local);
+  if (media.cameraTrack) void replaceSfuVideo(media.cameraTrack);
   track.stop();
   store().patch({ screenSharing: false, localStream: media.local });
 }

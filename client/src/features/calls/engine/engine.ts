@@ -13,6 +13,7 @@ import { stopRecording } from "./recorder";
 import { endInfo, parseData } from "./signalData";
 import { media, peers, type PeerEntry } from "./state";
 import { callTimeline, mark, resetTimeline } from "./timeline";
+import { sfuConnections, startSfu, stopSfu } from "./sfu";
 
 /** How long an "ended" call stays on screen before the view returns to idle. */
 const ENDED_VISIBLE_MS = 2500;
@@ -31,12 +32,14 @@ export { callTimeline };
 export { toggleCamera, toggleMute, toggleRecording, toggleScreenShare } from "./controls";
 
 export function peerConnections(): { userId: number; pc: RTCPeerConnection }[] {
-  return [...peers.entries()].map(([userId, e]) => ({ userId, pc: e.pc }));
+  // Through the SFU there is no connection per person: user 0 stands for Janus.
+  return [...[...peers.entries()].map(([userId, e]) => ({ userId, pc: e.pc })), ...sfuConnections().map((pc) => ({ userId: 0, pc }))];
 }
 
-async function prepareMedia(kind: CallType, group: boolean): Promise<MediaStream | null> {
+/** Opens camera and microphone (or takes the pre-join screen's stream) and loads the ICE servers. */
+export async function prepareMedia(kind: CallType, group: boolean, given?: MediaStream): Promise<MediaStream | null> {
   try {
-    const [stream, ice] = await Promise.all([openCallMedia(kind, group), loadIceServers()]);
+    const [stream, ice] = await Promise.all([given ?? openCallMedia(kind, group), loadIceServers()]);
     iceServers = ice;
     return stream;
   } catch (err) {
@@ -45,7 +48,9 @@ async function prepareMedia(kind: CallType, group: boolean): Promise<MediaStream
   }
 }
 
-function adoptLocal(stream: MediaStream): void {
+export const currentIceServers = () => iceServers;
+
+export function adoptLocal(stream: MediaStream): void {
   if (endedTimer) clearTimeout(endedTimer);
   media.local = stream;
   media.cameraTrack = stream.getVideoTracks()[0] ?? null;
@@ -94,6 +99,14 @@ export async function start(targets: CallTarget[], kind: CallType, group: boolea
     }
     for (const id of started.rejected_user_ids ?? []) dropPeer(id, "rejected");
     const call_id = started.call_id;
+    if (started.media === "sfu") {
+      // A call this large goes through the SFU from the start: no offers to each person.
+      closeMeshPeers();
+      store().patch({ media: "sfu" });
+      early = [];
+      await startSfu(call_id, stream, iceServers);
+      return;
+    }
     const queued = early.filter((s) => s.call_id === call_id);
     early = [];
     for (const s of queued) handleSignal(s);
@@ -139,11 +152,22 @@ export async function accept(): Promise<void> {
   });
   store().setParticipant(invite.fromUserId, { name: invite.fromName, state: "connecting" });
   try {
-    await emitWithAck("calls.answer", { call_id: invite.callId, accepted: true });
+    const answered = await emitWithAck("calls.answer", { call_id: invite.callId, accepted: true });
     mark("answer-acked");
+    if (answered.media === "sfu") {
+      store().patch({ media: "sfu" });
+      await startSfu(invite.callId, stream, iceServers);
+    }
   } catch (err) {
     finish(`Failed to answer call: ${errorText(err)}`, false);
   }
+}
+
+/** Signals queued while meetings.join was under way, now that the call id is known. */
+export function replayEarly(callId: string): void {
+  const queued = early.filter((s) => s.call_id === callId);
+  early = [];
+  for (const s of queued) handleSignal(s);
 }
 
 export function handleSignal(s: SignalMessage): void {
@@ -152,7 +176,8 @@ export function handleSignal(s: SignalMessage): void {
     st.patch({ incoming: null }); // the caller hung up, or the ring timed out, before we answered
     return;
   }
-  if (!st.callId && st.outgoing && st.status === "connecting") {
+  // Signals that arrive before our call id is known (calls.initiate or meetings.join not yet answered).
+  if (!st.callId && (st.outgoing || st.meetingId) && st.status === "connecting") {
     early.push(s);
     return;
   }
@@ -163,7 +188,8 @@ export function handleSignal(s: SignalMessage): void {
     case "call_accept":
       store().patch({ acceptedAt: st.acceptedAt ?? Date.now() });
       store().setParticipant(from, { name: s.from_user_name, state: "connecting" });
-      release(openPeer(from, true));
+      // Through the SFU their picture arrives with Janus's next offer; in a mesh we offer to them.
+      if (st.media === "mesh") release(openPeer(from, true));
       return;
     case "call_reject": {
       // The server says whether the whole call is over (`call_ended`) or one person declined.
@@ -185,6 +211,7 @@ export function handleSignal(s: SignalMessage): void {
     case "offer":
     case "answer":
     case "ice_candidate": {
+      if (st.media === "sfu") return; // a mesh signal sent before the call moved to the SFU
       const data = parseData(s.message_data);
       if (!data) return;
       let entry = peers.get(from);
@@ -290,7 +317,17 @@ function lostPeer(userId: number, peer: Peer): void {
   endIfAlone();
 }
 
-function dropPeer(userId: number, state: "left" | "rejected" = "left"): void {
+/** The call moved to the SFU: the direct connections go, the people stay (their pictures come back through Janus). */
+export function closeMeshPeers(): void {
+  for (const [userId, entry] of [...peers.entries()]) {
+    peers.delete(userId);
+    if (entry.disconnectTimer) clearTimeout(entry.disconnectTimer);
+    if (!entry.peer.destroyed) entry.peer.destroy();
+    if (store().participants[userId]?.state !== "ringing") store().setParticipant(userId, { state: "connecting" });
+  }
+}
+
+export function dropPeer(userId: number, state: "left" | "rejected" = "left"): void {
   const entry = peers.get(userId);
   peers.delete(userId);
   if (entry) {
@@ -300,8 +337,9 @@ function dropPeer(userId: number, state: "left" | "rejected" = "left"): void {
   store().setParticipant(userId, { state, stream: null });
 }
 
-/** A group call with nobody left (everyone rejected or hung up) is over for us too. */
+/** A group call with nobody left (everyone rejected or hung up) is over for us too; a meeting's room is not. */
 function endIfAlone(): void {
+  if (store().meetingId) return;
   const others = activeParticipants(store().participants);
   if (others.length === 0) finish("Everyone left the call", true);
 }
@@ -310,6 +348,7 @@ function endIfAlone(): void {
 function cleanup(): void {
   // Stops the recorder first, which then uploads what it has in the background.
   void stopRecording();
+  stopSfu();
   for (const userId of [...peers.keys()]) {
     const entry = peers.get(userId);
     peers.delete(userId);
@@ -326,7 +365,7 @@ function cleanup(): void {
 }
 
 /** Ends the call and shows why for a moment; `tellServer` when the others may not know yet. */
-function finish(reason: string, tellServer: boolean): void {
+export function finish(reason: string, tellServer: boolean): void {
   const callId = store().callId;
   if (tellServer && callId) emitWithAck("calls.end", { call_id: callId }).catch(() => {});
   cleanup();

@@ -92,7 +92,7 @@ export async function startRecording(local: MediaStream | null, remotes: { strea
     }
     const compositor = createCompositor(namedStreams(local, remotes));
     const stream = new MediaStream([...compositor.stream.getVideoTracks(), ...mix.stream.getAudioTracks()]);
-    const recorder = new MediaRecorder(stream, { mimeType: mimeType || undefined, videoBitsPerSecond: 1_500_000 });
+    const recorder = new MediaRecorder(stream, { mimeType: mimeType || undefined, videoBitsPerSecond: 1_000_000 });
     const rec: Active = { recorder, audio, compositor, callId, seq: 0, queue: Promise.resolve(), failed: false };
     recorder.ondataavailable = (e) => {
       if (e.data.size) rec.queue = rec.queue.then(() => sendChunk(rec, e.data));

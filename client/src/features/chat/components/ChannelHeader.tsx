@@ -1,17 +1,27 @@
-import { ChevronLeft, Trash, Users } from "lucide-react";
+import { ChevronLeft, LogIn, LogOut, Trash, Users } from "lucide-react";
 import type { Channel } from "@shared/entities";
 import { Button } from "../../../ui/button";
+import { Spinner } from "../../../ui/spinner";
 import { SimpleTooltip } from "../../../ui/tooltip";
 import { ChannelIcon } from "./ChannelIcon";
 
 interface Props {
   channel: Channel;
+  /** What this person calls it (a dm: the other person's name). */
+  title: string;
   canDelete: boolean;
+  canLeave: boolean;
+  canJoin: boolean;
+  joining: boolean;
+  onMembers: () => void;
+  onJoin: () => void;
+  onLeave: () => void;
   onDelete: () => void;
   onBack?: () => void;
 }
 
-export function ChannelHeader({ channel, canDelete, onDelete, onBack }: Props) {
+export function ChannelHeader({ channel, title, canDelete, canLeave, canJoin, joining, onMembers, onJoin, onLeave, onDelete, onBack }: Props) {
+  const count = channel.members?.length ?? 0;
   return (
     <header className="flex h-14 shrink-0 items-center gap-2 border-b px-3 md:px-5">
       {onBack && (
@@ -24,15 +34,32 @@ export function ChannelHeader({ channel, canDelete, onDelete, onBack }: Props) {
           <ChannelIcon type={channel.type} />
         </div>
         <div className="grid min-w-0 leading-tight">
-          <h1 className="truncate text-[15px] font-semibold tracking-tight">{channel.name}</h1>
+          <h1 className="truncate text-[15px] font-semibold tracking-tight">{title}</h1>
           {channel.description && <p className="truncate text-xs text-muted-foreground">{channel.description}</p>}
         </div>
       </div>
-      {channel.type !== "public" && channel.members?.length > 0 && (
-        <span className="hidden items-center gap-1.5 rounded-md border px-2 py-1 text-xs text-muted-foreground sm:inline-flex">
-          <Users className="size-3.5" />
-          {channel.members.length}
-        </span>
+      {canJoin && (
+        <Button size="sm" onClick={onJoin} disabled={joining}>
+          {joining ? <Spinner className="text-primary-foreground" /> : <LogIn />}
+          Join channel
+        </Button>
+      )}
+      {/* A dm's two people are fixed: there is nobody to add, remove or list. */}
+      {channel.type !== "dm" && (
+        <SimpleTooltip label="Members" side="bottom">
+          <Button variant="outline" size="sm" onClick={onMembers} className="h-8 gap-1.5 px-2.5 text-muted-foreground">
+            <Users />
+            <span className="tabular-nums">{count}</span>
+            <span className="sr-only">{count === 1 ? "member" : "members"}</span>
+          </Button>
+        </SimpleTooltip>
+      )}
+      {canLeave && (
+        <SimpleTooltip label="Leave channel" side="bottom">
+          <Button variant="ghost" size="icon-sm" onClick={onLeave} aria-label="Leave channel" className="text-muted-foreground">
+            <LogOut />
+          </Button>
+        </SimpleTooltip>
       )}
       {canDelete && (
         <SimpleTooltip label="Delete channel" side="bottom">

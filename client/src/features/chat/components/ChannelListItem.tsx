@@ -11,6 +11,8 @@ import { ChannelIcon } from "./ChannelIcon";
 
 interface Props {
   channel: Channel;
+  /** What this person calls it (a dm: the other person's name). */
+  title: string;
   selected: boolean;
   unread: number;
   canDelete: boolean;
@@ -18,14 +20,14 @@ interface Props {
   onDelete: () => void;
 }
 
-export function ChannelListItem({ channel, selected, unread, canDelete, onSelect, onDelete }: Props) {
+export function ChannelListItem({ channel, title, selected, unread, canDelete, onSelect, onDelete }: Props) {
   return (
     <li className="group/item relative">
       <button
         type="button"
         onClick={onSelect}
         aria-current={selected ? "true" : undefined}
-        data-channel-name={channel.name}
+        data-channel-name={title}
         className={cn(
           "flex h-8 w-full items-center gap-2 rounded-md px-2 text-left text-sm text-foreground/75 outline-none transition-colors hover:bg-accent hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring/50",
           selected && "bg-primary/10 font-medium text-primary hover:bg-primary/15 hover:text-primary dark:bg-primary/20 dark:text-foreground",
@@ -34,7 +36,7 @@ export function ChannelListItem({ channel, selected, unread, canDelete, onSelect
         )}
       >
         <ChannelIcon type={channel.type} className={selected ? "text-primary dark:text-foreground" : "text-muted-foreground"} />
-        <span className="truncate">{channel.name}</span>
+        <span className="truncate">{title}</span>
         {unread > 0 && !selected && (
           <span
             aria-label={`${unread} unread`}
@@ -47,7 +49,7 @@ export function ChannelListItem({ channel, selected, unread, canDelete, onSelect
       {canDelete && (
         <DropdownMenu>
           <DropdownMenuTrigger
-            aria-label={`Channel options for ${channel.name}`}
+            aria-label={`Channel options for ${title}`}
             className="absolute top-1/2 right-1 flex size-6 -translate-y-1/2 items-center justify-center rounded text-muted-foreground opacity-0 transition-opacity outline-none group-focus-within/item:opacity-100 group-hover/item:opacity-100 hover:bg-background hover:text-foreground focus-visible:opacity-100 focus-visible:ring-2 focus-visible:ring-ring/50 data-[state=open]:opacity-100"
           >
             <Ellipsis className="size-4" />

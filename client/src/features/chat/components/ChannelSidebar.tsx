@@ -1,7 +1,9 @@
 import { useMemo, useState } from "react";
 import { Plus } from "lucide-react";
 import type { Channel } from "@shared/entities";
-import { canDeleteChannel } from "../permissions";
+import { canDeleteChannel, isChannelMember } from "../permissions";
+import { channelTitle } from "../channelTitle";
+import { usePeopleByEmail } from "../usePeopleByEmail";
 import { cn } from "../../../lib/utils";
 import { useChatStore } from "../store";
 import { useSessionStore } from "../../auth/store";
@@ -25,16 +27,23 @@ export function ChannelSidebar({ channels, loading, selectedId, onSelect, onCrea
   const user = useSessionStore((s) => s.user);
   const unread = useChatStore((s) => s.unread);
 
+  const people = usePeopleByEmail();
+
   const groups = useMemo(() => {
     const q = query.trim().toLowerCase();
-    const matches = (channels ?? []).filter(
-      (c) => !q || c.name.toLowerCase().includes(q) || (c.description ?? "").toLowerCase().includes(q),
+    const titled = (channels ?? []).map((c) => ({ channel: c, title: channelTitle(c, user?.email, people) }));
+    const matches = titled.filter(
+      ({ channel: c, title }) => !q || title.toLowerCase().includes(q) || (c.description ?? "").toLowerCase().includes(q),
     );
+    // Public channels one has not joined (or has left) stay in reach, below one's own; the system
+    // channels are everybody's.
+    const mine = (c: Channel) => c.type !== "public" || c.is_system || isChannelMember(user, c);
     return [
-      { label: "Channels", items: matches.filter((c) => c.type !== "dm") },
-      { label: "Direct messages", items: matches.filter((c) => c.type === "dm") },
+      { label: "Channels", items: matches.filter(({ channel: c }) => c.type !== "dm" && mine(c)) },
+      { label: "Direct messages", items: matches.filter(({ channel: c }) => c.type === "dm") },
+      { label: "More channels", items: matches.filter(({ channel: c }) => !mine(c)) },
     ].filter((g) => g.items.length > 0);
-  }, [channels, query]);
+  }, [channels, query, user, people]);
 
   return (
     <aside aria-label="Channels" className={cn("flex h-full flex-col border-r bg-muted/20", className)}>
@@ -67,11 +76,12 @@ export function ChannelSidebar({ channels, loading, selectedId, onSelect, onCrea
             <h3 className="px-2 pt-1 pb-1 text-[11px] font-semibold tracking-wide text-muted-foreground uppercase">
               {g.label}
             </h3>
-            <ul className="grid gap-px">
-              {g.items.map((c) => (
+            <ul aria-label={g.label} className="grid gap-px">
+              {g.items.map(({ channel: c, title }) => (
                 <ChannelListItem
                   key={c.id}
                   channel={c}
+                  title={title}
                   selected={c.id === selectedId}
                   unread={unread[c.id] ?? 0}
                   canDelete={canDeleteChannel(user, c)}

@@ -1,8 +1,13 @@
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import type { Channel, ChatMessage } from "@shared/entities";
-import { canAssignTaskFromMessage, canDeleteChannel } from "../permissions";
+import { canAssignTaskFromMessage, canDeleteChannel, canJoinChannel, canLeaveChannel, canManageMembers } from "../permissions";
+import { useUpdateChannel } from "../api";
+import { useChannelTitle } from "../useChannelTitle";
 import { useSessionStore } from "../../auth/store";
+import { ConfirmDialog } from "../../../ui/ConfirmDialog";
+import { toast } from "../../../ui/notifications";
 import { ChannelHeader } from "./ChannelHeader";
+import { ChannelMembersDialog } from "./ChannelMembersDialog";
 import { Composer } from "./Composer";
 import { MessageList } from "./MessageList";
 import { TaskFromMessageDialog } from "./TaskFromMessageDialog";
@@ -17,24 +22,79 @@ interface Props {
 export function ChannelView({ channel, onDelete, onBack }: Props) {
   const user = useSessionStore((s) => s.user);
   const [taskMessage, setTaskMessage] = useState<ChatMessage | null>(null);
+  const [membersOpen, setMembersOpen] = useState(false);
+  const [leaveOpen, setLeaveOpen] = useState(false);
+  const update = useUpdateChannel();
+  const title = useChannelTitle(channel);
+  // The list and the composer speak of the channel by what this person calls it (a dm: the other person).
+  const shown = useMemo(() => ({ ...channel, name: title }), [channel, title]);
+  const me = user?.email.toLowerCase();
+
+  const join = () =>
+    me &&
+    update.mutate(
+      { id: channel.id, members: [...channel.members, me] },
+      { onError: (err) => toast({ title: "Could not join the channel", description: err.message, variant: "destructive" }) },
+    );
+  const leave = () =>
+    update.mutate(
+      { id: channel.id, members: channel.members.filter((m) => m.toLowerCase() !== me) },
+      {
+        onSuccess: () => setLeaveOpen(false),
+        onError: (err) => {
+          setLeaveOpen(false);
+          toast({ title: "Could not leave the channel", description: err.message, variant: "destructive" });
+        },
+      },
+    );
+
   return (
-    <section aria-label={`Channel ${channel.name}`} className="flex h-full min-w-0 flex-1 flex-col">
+    <section aria-label={`Channel ${title}`} className="flex h-full min-w-0 flex-1 flex-col">
       <ChannelHeader
         channel={channel}
-        // Same rule as the sidebar menu: offering an action the server will refuse helps nobody.
+        title={title}
+        // Same rules as the server's: offering an action it will refuse helps nobody.
         canDelete={canDeleteChannel(user, channel)}
+        canLeave={canLeaveChannel(user, channel)}
+        canJoin={canJoinChannel(user, channel)}
+        joining={update.isPending && !leaveOpen}
+        onMembers={() => setMembersOpen(true)}
+        onJoin={join}
+        onLeave={() => setLeaveOpen(true)}
         onDelete={onDelete}
         onBack={onBack}
       />
       <MessageList
         key={channel.id}
-        channel={channel}
+        channel={shown}
         canCreateTask={canAssignTaskFromMessage(user, channel)}
         onCreateTask={setTaskMessage}
       />
       <TypingIndicator channelId={channel.id} />
-      <Composer key={channel.id} channel={channel} />
+      <Composer key={channel.id} channel={shown} />
       <TaskFromMessageDialog message={taskMessage} channel={channel} onClose={() => setTaskMessage(null)} />
+      {channel.type !== "dm" && (
+        <ChannelMembersDialog
+          channel={channel}
+          title={title}
+          open={membersOpen}
+          onOpenChange={setMembersOpen}
+          canManage={canManageMembers(user, channel)}
+        />
+      )}
+      <ConfirmDialog
+        open={leaveOpen}
+        title={`Leave #${title}?`}
+        description={
+          channel.type === "private"
+            ? "You will no longer see this channel or its messages. A member can add you back."
+            : "It moves to More channels. You can join it again at any time."
+        }
+        confirmLabel="Leave channel"
+        pending={update.isPending}
+        onCancel={() => setLeaveOpen(false)}
+        onConfirm={leave}
+      />
     </section>
   );
 }

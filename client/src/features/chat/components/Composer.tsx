@@ -101,7 +101,7 @@ export function Composer({ channel }: { channel: Channel }) {
           onChange={(e) => onChange(e.target.value)}
           onKeyDown={onKeyDown}
           aria-label={`Message ${channel.name}`}
-          placeholder={`Message #${channel.name}`}
+          placeholder={channel.type === "dm" ? `Message ${channel.name}` : `Message #${channel.name}`}
           className="scrollbar-thin block max-h-[200px] min-h-11 w-full resize-none bg-transparent px-3.5 pt-3 pb-1 text-sm outline-none placeholder:text-muted-foreground/80"
         />
         <div className="flex items-center gap-1 px-2 pb-2">

@@ -1,7 +1,10 @@
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { Hash, Lock } from "lucide-react";
 import { useCreateChannel } from "../api";
 import type { Channel } from "@shared/entities";
+import { useUsers } from "../../users/api";
+import { useSessionStore } from "../../auth/store";
+import { AssigneePicker } from "../../../ui/AssigneePicker";
 import { cn } from "../../../lib/utils";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../../../ui/dialog";
 import { DialogActions } from "../../../ui/DialogActions";
@@ -24,7 +27,12 @@ export function CreateChannelDialog({ open, onOpenChange, onCreated }: Props) {
   const [name, setName] = useState("");
   const [description, setDescription] = useState("");
   const [type, setType] = useState<"public" | "private">("public");
+  const [members, setMembers] = useState<string[]>([]);
   const create = useCreateChannel();
+  const me = useSessionStore((s) => s.user?.email);
+  const users = useUsers(open);
+  // The creator is always a member (the server adds them); deactivated people can join nothing.
+  const people = useMemo(() => users.data?.filter((u) => u.email !== me && u.is_active !== false), [users.data, me]);
 
   const close = (next: boolean) => {
     onOpenChange(next);
@@ -32,6 +40,7 @@ export function CreateChannelDialog({ open, onOpenChange, onCreated }: Props) {
       setName("");
       setDescription("");
       setType("public");
+      setMembers([]);
       create.reset();
     }
   };
@@ -40,7 +49,7 @@ export function CreateChannelDialog({ open, onOpenChange, onCreated }: Props) {
     const trimmed = name.trim();
     if (!trimmed || create.isPending) return; // spec: a blank name does nothing
     create.mutate(
-      { name: trimmed, description: description.trim(), type },
+      { name: trimmed, description: description.trim(), type, members },
       {
         onSuccess: (channel) => {
           onCreated(channel);
@@ -123,6 +132,20 @@ export function CreateChannelDialog({ open, onOpenChange, onCreated }: Props) {
               ))}
             </div>
           </fieldset>
+          <FormField
+            label={
+              <>
+                Members <span className="font-normal text-muted-foreground">(optional)</span>
+              </>
+            }
+            hint={
+              type === "private"
+                ? "Only members can see an invite-only channel. You can add people later from its header."
+                : "They find it among their channels. Anyone else can join it."
+            }
+          >
+            <AssigneePicker users={people} loading={users.isPending} selected={members} onChange={setMembers} />
+          </FormField>
         </form>
         <DialogActions
           onCancel={() => close(false)}

@@ -29,10 +29,19 @@ export function MessageListHeader({ channel, height, hasOlder, loadingOlder, onL
           <div className="mb-3 flex size-11 items-center justify-center rounded-xl bg-primary/10 text-primary">
             <ChannelIcon type={channel.type} className="size-5" />
           </div>
-          <h2 className="text-lg font-semibold tracking-tight">Welcome to #{channel.name}</h2>
-          <p className="text-sm text-muted-foreground">
-            This is the very beginning of the channel.{channel.description ? ` ${channel.description}` : ""}
-          </p>
+          {channel.type === "dm" ? (
+            <>
+              <h2 className="text-lg font-semibold tracking-tight">{channel.name}</h2>
+              <p className="text-sm text-muted-foreground">This is the very beginning of your direct messages with {channel.name}.</p>
+            </>
+          ) : (
+            <>
+              <h2 className="text-lg font-semibold tracking-tight">Welcome to #{channel.name}</h2>
+              <p className="text-sm text-muted-foreground">
+                This is the very beginning of the channel.{channel.description ? ` ${channel.description}` : ""}
+              </p>
+            </>
+          )}
         </div>
       )}
     </div>

@@ -13,7 +13,10 @@ interface FileCardProps {
   layout: "grid" | "list";
 }
 
-/** A file in the grid (a card) or in the list (a row); clicking it previews. */
+/**
+ * A file in the grid (a card) or in the list (a row); its name previews it. The size and owner sit
+ * outside that button, so the button's name ("Preview <file>") holds all the text it shows.
+ */
 export function FileCard({ file, actions, canDelete, layout }: FileCardProps) {
   const shared = file.shared_with_emails.length;
   const meta = (
@@ -26,10 +29,12 @@ export function FileCard({ file, actions, canDelete, layout }: FileCardProps) {
     return (
       <li className="flex items-center gap-3 border-b px-3 py-2.5 last:border-b-0" data-testid="file-item" data-file-name={file.name}>
         <FileIcon category={file.category} className="size-8" />
-        <button type="button" onClick={() => actions.onPreview(file)} className="min-w-0 flex-1 text-left" aria-label={`Preview ${file.name}`}>
-          <span className="block truncate text-sm font-medium">{file.name}</span>
+        <div className="min-w-0 flex-1">
+          <button type="button" onClick={() => actions.onPreview(file)} className="block max-w-full truncate text-left text-sm font-medium" aria-label={`Preview ${file.name}`}>
+            {file.name}
+          </button>
           {meta}
-        </button>
+        </div>
         <Badge variant="secondary" className="hidden capitalize sm:inline-flex">
           {file.category}
         </Badge>
@@ -46,10 +51,12 @@ export function FileCard({ file, actions, canDelete, layout }: FileCardProps) {
     <li className="group flex flex-col gap-3 rounded-xl border bg-card p-4 shadow-xs transition hover:shadow-md" data-testid="file-item" data-file-name={file.name}>
       <div className="flex items-start gap-3">
         <FileIcon category={file.category} />
-        <button type="button" onClick={() => actions.onPreview(file)} className="min-w-0 flex-1 text-left" aria-label={`Preview ${file.name}`}>
-          <span className="line-clamp-2 text-sm font-medium break-words">{file.name}</span>
+        <div className="min-w-0 flex-1">
+          <button type="button" onClick={() => actions.onPreview(file)} className="line-clamp-2 text-left text-sm font-medium break-words" aria-label={`Preview ${file.name}`}>
+            {file.name}
+          </button>
           {meta}
-        </button>
+        </div>
         <FileMenu file={file} actions={actions} canDelete={canDelete} />
       </div>
       {file.description && <p className="line-clamp-2 text-xs text-muted-foreground">{file.description}</p>}

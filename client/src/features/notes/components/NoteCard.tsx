@@ -16,21 +16,16 @@ const preview = (md: string) =>
 export function NoteCard({ note, onOpen }: { note: Note; onOpen: (note: Note) => void }) {
   return (
     <Card
-      role="button"
-      tabIndex={0}
-      aria-label={note.topic}
-      onClick={() => onOpen(note)}
-      onKeyDown={(e) => {
-        if (e.key === "Enter" || e.key === " ") {
-          e.preventDefault();
-          onOpen(note);
-        }
-      }}
-      className="flex cursor-pointer flex-col gap-3 p-4 transition-colors hover:border-primary/40 hover:bg-accent/40 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+      className="relative flex flex-col gap-3 p-4 transition-colors hover:border-primary/40 hover:bg-accent/40 has-[button:focus-visible]:ring-2 has-[button:focus-visible]:ring-ring"
       data-testid="note-card"
     >
       <div className="flex items-start gap-2">
-        <h3 className="line-clamp-2 min-w-0 flex-1 font-medium break-words">{note.topic}</h3>
+        <h3 className="line-clamp-2 min-w-0 flex-1 font-medium break-words">
+          {/* The topic is the card's button, named by it alone; its ::after covers the card, so a click anywhere opens the note. */}
+          <button type="button" onClick={() => onOpen(note)} className="text-left outline-none after:absolute after:inset-0 after:rounded-xl">
+            {note.topic}
+          </button>
+        </h3>
         {note.is_pinned && <Pin className="mt-0.5 size-4 shrink-0 text-primary" aria-label="Pinned" />}
       </div>
       {/* Plain text here: the Markdown is rendered in the detail dialog. */}

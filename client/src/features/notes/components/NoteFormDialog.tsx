@@ -1,7 +1,6 @@
 import { useEffect, useState } from "react";
 import type { Note } from "@shared/entities";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../../../ui/dialog";
-import { DialogActions } from "../../../ui/DialogActions";
+import { FormDialog } from "../../../ui/FormDialog";
 import { FormField } from "../../../ui/FormField";
 import { Input } from "../../../ui/input";
 import { Textarea } from "../../../ui/textarea";
@@ -56,49 +55,46 @@ export function NoteFormDialog({ open, note, onOpenChange, onSaved }: Props) {
   };
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="sm:max-w-lg">
-        <DialogHeader>
-          <DialogTitle>{note ? "Edit Note" : "New Note"}</DialogTitle>
-          <DialogDescription>Content supports Markdown.</DialogDescription>
-        </DialogHeader>
-        <form id="note-form" onSubmit={submit} className="grid gap-4">
-          <FormField id="note-topic" label="Topic">
-            <Input id="note-topic" value={topic} maxLength={500} onChange={(e) => setTopic(e.target.value)} autoFocus />
-          </FormField>
-          <FormField id="note-content" label="Content">
-            <Textarea id="note-content" value={content} rows={8} maxLength={50_000} onChange={(e) => setContent(e.target.value)} />
-          </FormField>
-          <FormField id="note-tags" label="Tags">
-            <TagInput id="note-tags" tags={tags} onChange={setTags} />
-          </FormField>
-          <FormField id="note-mood" label="Mood">
-            <Select value={mood ?? NO_MOOD} onValueChange={(v) => setMood(v === NO_MOOD ? null : (v as Mood))}>
-              <SelectTrigger id="note-mood" className="w-full">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                <SelectItem value={NO_MOOD}>No mood</SelectItem>
-                {MOODS.map((m) => (
-                  <SelectItem key={m} value={m}>
-                    {(() => {
-                      const Icon = MOOD_ICON[m];
-                      return <Icon className="size-4 text-muted-foreground" />;
-                    })()}
-                    {moodName(m)}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          </FormField>
-          {save.isError && (
-            <p role="alert" className="text-sm text-destructive">
-              {save.error.message}
-            </p>
-          )}
-        </form>
-        <DialogActions onCancel={() => onOpenChange(false)} form="note-form" confirmLabel={note ? "Save Changes" : "Save Note"} disabled={blank || save.isPending} pending={save.isPending} />
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={note ? "Edit Note" : "New Note"}
+      description="Content supports Markdown."
+      formId="note-form"
+      onSubmit={submit}
+      error={save.isError ? save.error.message : null}
+      submitLabel={note ? "Save Changes" : "Save Note"}
+      submitDisabled={blank || save.isPending}
+      pending={save.isPending}
+    >
+      <FormField id="note-topic" label="Topic">
+        <Input id="note-topic" value={topic} maxLength={500} onChange={(e) => setTopic(e.target.value)} autoFocus />
+      </FormField>
+      <FormField id="note-content" label="Content">
+        <Textarea id="note-content" value={content} rows={8} maxLength={50_000} onChange={(e) => setContent(e.target.value)} />
+      </FormField>
+      <FormField id="note-tags" label="Tags">
+        <TagInput id="note-tags" tags={tags} onChange={setTags} />
+      </FormField>
+      <FormField id="note-mood" label="Mood">
+        <Select value={mood ?? NO_MOOD} onValueChange={(v) => setMood(v === NO_MOOD ? null : (v as Mood))}>
+          <SelectTrigger id="note-mood" className="w-full">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            <SelectItem value={NO_MOOD}>No mood</SelectItem>
+            {MOODS.map((m) => (
+              <SelectItem key={m} value={m}>
+                {(() => {
+                  const Icon = MOOD_ICON[m];
+                  return <Icon className="size-4 text-muted-foreground" />;
+                })()}
+                {moodName(m)}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </FormField>
+    </FormDialog>
   );
 }

@@ -8,7 +8,7 @@ import { cn } from "../../../lib/utils";
 
 const PRIORITY = {
   high: "border-transparent bg-red-500/15 text-red-700 dark:text-red-300",
-  medium: "border-transparent bg-amber-500/15 text-amber-700 dark:text-amber-300",
+  medium: "border-transparent bg-amber-500/15 text-amber-800 dark:text-amber-300",
   low: "border-transparent bg-slate-500/15 text-slate-700 dark:text-slate-300",
 } as const;
 

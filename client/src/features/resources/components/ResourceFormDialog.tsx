@@ -1,8 +1,7 @@
 import { useEffect, useState } from "react";
 import type { Resource } from "@shared/entities";
 import { RESOURCE_CATEGORIES } from "@shared/entities/resources";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../../../ui/dialog";
-import { DialogActions } from "../../../ui/DialogActions";
+import { FormDialog } from "../../../ui/FormDialog";
 import { FormField } from "../../../ui/FormField";
 import { Input } from "../../../ui/input";
 import { Switch } from "../../../ui/switch";
@@ -59,77 +58,75 @@ export function ResourceFormDialog({ open, resource, onOpenChange }: Props) {
   };
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="sm:max-w-lg">
-        <DialogHeader>
-          <DialogTitle>{resource ? "Edit Resource" : "Add Resource"}</DialogTitle>
-          <DialogDescription>A link the whole team can find here.</DialogDescription>
-        </DialogHeader>
-        <form id="resource-form" onSubmit={submit} className="grid gap-4" noValidate>
-          <FormField id="resource-title" label="Title">
-            <Input id="resource-title" value={title} maxLength={500} onChange={(e) => setTitle(e.target.value)} autoFocus />
-          </FormField>
-          <FormField id="resource-url" label="URL" error={urlError}>
-            <Input
-              id="resource-url"
-              type="url"
-              value={url}
-              placeholder="https://"
-              aria-invalid={!!urlError}
-              onChange={(e) => {
-                setUrl(e.target.value);
-                setUrlError(null);
-              }}
-            />
-          </FormField>
-          <FormField id="resource-description" label="Description">
-            <Textarea id="resource-description" value={description} rows={3} maxLength={5000} onChange={(e) => setDescription(e.target.value)} />
-          </FormField>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <FormField id="resource-category" label="Category">
-              <Select value={category} onValueChange={(v) => setCategory(v)}>
-                <SelectTrigger id="resource-category" className="w-full">
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {RESOURCE_CATEGORIES.map((c) => (
-                    <SelectItem key={c} value={c}>
-                      {cap(c)}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            </FormField>
-            <FormField id="resource-priority" label="Priority">
-              <Select value={priority} onValueChange={(v) => setPriority(v as Resource["priority"])}>
-                <SelectTrigger id="resource-priority" className="w-full">
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {(["high", "medium", "low"] as const).map((p) => (
-                    <SelectItem key={p} value={p}>
-                      {cap(p)}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            </FormField>
-          </div>
-          <FormField id="resource-tags" label="Tags" hint="Separate tags with commas.">
-            <Input id="resource-tags" value={tags} onChange={(e) => setTags(e.target.value)} placeholder="onboarding, hr" />
-          </FormField>
-          <label className="flex items-center gap-3 text-sm">
-            <Switch checked={internal} onCheckedChange={setInternal} aria-label="Internal resource" />
-            Internal resource
-          </label>
-          {save.isError && (
-            <p role="alert" className="text-sm text-destructive">
-              {save.error.message}
-            </p>
-          )}
-        </form>
-        <DialogActions onCancel={() => onOpenChange(false)} form="resource-form" confirmLabel={resource ? "Save Changes" : "Add Resource"} disabled={!title.trim() || !url.trim() || save.isPending} pending={save.isPending} />
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={resource ? "Edit Resource" : "Add Resource"}
+      description="A link the whole team can find here."
+      formId="resource-form"
+      onSubmit={submit}
+      noValidate
+      error={save.isError ? save.error.message : null}
+      submitLabel={resource ? "Save Changes" : "Add Resource"}
+      submitDisabled={!title.trim() || !url.trim() || save.isPending}
+      pending={save.isPending}
+    >
+      <FormField id="resource-title" label="Title">
+        <Input id="resource-title" value={title} maxLength={500} onChange={(e) => setTitle(e.target.value)} autoFocus />
+      </FormField>
+      <FormField id="resource-url" label="URL" error={urlError}>
+        <Input
+          id="resource-url"
+          type="url"
+          value={url}
+          placeholder="https://"
+          aria-invalid={!!urlError}
+          onChange={(e) => {
+            setUrl(e.target.value);
+            setUrlError(null);
+          }}
+        />
+      </FormField>
+      <FormField id="resource-description" label="Description">
+        <Textarea id="resource-description" value={description} rows={3} maxLength={5000} onChange={(e) => setDescription(e.target.value)} />
+      </FormField>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField id="resource-category" label="Category">
+          <Select value={category} onValueChange={(v) => setCategory(v)}>
+            <SelectTrigger id="resource-category" className="w-full">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {RESOURCE_CATEGORIES.map((c) => (
+                <SelectItem key={c} value={c}>
+                  {cap(c)}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </FormField>
+        <FormField id="resource-priority" label="Priority">
+          <Select value={priority} onValueChange={(v) => setPriority(v as Resource["priority"])}>
+            <SelectTrigger id="resource-priority" className="w-full">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {(["high", "medium", "low"] as const).map((p) => (
+                <SelectItem key={p} value={p}>
+                  {cap(p)}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </FormField>
+      </div>
+      <FormField id="resource-tags" label="Tags" hint="Separate tags with commas.">
+        <Input id="resource-tags" value={tags} onChange={(e) => setTags(e.target.value)} placeholder="onboarding, hr" />
+      </FormField>
+      <label className="flex items-center gap-3 text-sm">
+        <Switch checked={internal} onCheckedChange={setInternal} aria-label="Internal resource" />
+        Internal resource
+      </label>
+    </FormDialog>
   );
 }

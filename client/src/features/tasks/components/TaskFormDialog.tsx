@@ -3,8 +3,7 @@ import type { Priority, Task, TaskStatus } from "@shared/entities";
 import { useUsers } from "../../users/api";
 import { useSessionStore } from "../../auth/store";
 import { AssigneePicker } from "../../../ui/AssigneePicker";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../../../ui/dialog";
-import { DialogActions } from "../../../ui/DialogActions";
+import { FormDialog } from "../../../ui/FormDialog";
 import { FormField } from "../../../ui/FormField";
 import { Input } from "../../../ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../../ui/select";
@@ -82,66 +81,65 @@ export function TaskFormDialog({ open, task, onClose }: Props) {
   };
 
   return (
-    <Dialog open={open} onOpenChange={(o) => !o && onClose()}>
-      <DialogContent className="max-h-[92dvh] overflow-y-auto sm:max-w-lg">
-        <DialogHeader>
-          <DialogTitle>{task ? "Edit Task" : "Create New Task"}</DialogTitle>
-          <DialogDescription>{task ? "Change the task's details." : "Give it a title and pick who works on it."}</DialogDescription>
-        </DialogHeader>
-        <form id="task-form" onSubmit={submit} className="grid gap-4" noValidate>
-          <FormField id="task-title" label="Title">
-            <Input id="task-title" value={title} onChange={(e) => setTitle(e.target.value)} maxLength={500} autoFocus />
-          </FormField>
-          <FormField id="task-description" label="Description">
-            <Textarea id="task-description" value={description} onChange={(e) => setDescription(e.target.value)} rows={3} />
-          </FormField>
-          <div className="grid grid-cols-2 gap-3">
-            <FormField label="Status">
-              <Select value={status} onValueChange={(v) => setStatus(v as TaskStatus)}>
-                <SelectTrigger aria-label="Status">
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {STATUS_ORDER.map((s) => (
-                    <SelectItem key={s} value={s}>
-                      {STATUS_LABEL[s]}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            </FormField>
-            <FormField label="Priority">
-              <Select value={priority} onValueChange={(v) => setPriority(v as Priority)}>
-                <SelectTrigger aria-label="Priority">
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {PRIORITIES.map((p) => (
-                    <SelectItem key={p} value={p} className="capitalize">
-                      {p[0].toUpperCase() + p.slice(1)}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            </FormField>
-          </div>
-          <FormField id="task-due" label="Due Date">
-            <Input id="task-due" type="date" value={due} onChange={(e) => setDue(e.target.value)} />
-          </FormField>
-          <FormField label="Assign to">
-            <AssigneePicker users={users.data} loading={users.isPending} selected={assignees} onChange={setAssignees} />
-          </FormField>
-          <FormField id="task-outcome" label="Outcome">
-            <Textarea id="task-outcome" value={outcome} onChange={(e) => setOutcome(e.target.value)} rows={2} />
-          </FormField>
-          {error && (
-            <p role="alert" className="text-sm text-destructive">
-              {error}
-            </p>
-          )}
-        </form>
-        <DialogActions onCancel={onClose} confirmLabel={task ? "Save Changes" : "Create Task"} form="task-form" pending={saving} disabled={saving} />
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={(o) => !o && onClose()}
+      className="max-h-[92dvh] overflow-y-auto"
+      title={task ? "Edit Task" : "Create New Task"}
+      description={task ? "Change the task's details." : "Give it a title and pick who works on it."}
+      formId="task-form"
+      onSubmit={submit}
+      noValidate
+      error={error}
+      submitLabel={task ? "Save Changes" : "Create Task"}
+      pending={saving}
+      submitDisabled={saving}
+    >
+      <FormField id="task-title" label="Title">
+        <Input id="task-title" value={title} onChange={(e) => setTitle(e.target.value)} maxLength={500} autoFocus />
+      </FormField>
+      <FormField id="task-description" label="Description">
+        <Textarea id="task-description" value={description} onChange={(e) => setDescription(e.target.value)} rows={3} />
+      </FormField>
+      <div className="grid grid-cols-2 gap-3">
+        <FormField label="Status">
+          <Select value={status} onValueChange={(v) => setStatus(v as TaskStatus)}>
+            <SelectTrigger aria-label="Status">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {STATUS_ORDER.map((s) => (
+                <SelectItem key={s} value={s}>
+                  {STATUS_LABEL[s]}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </FormField>
+        <FormField label="Priority">
+          <Select value={priority} onValueChange={(v) => setPriority(v as Priority)}>
+            <SelectTrigger aria-label="Priority">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {PRIORITIES.map((p) => (
+                <SelectItem key={p} value={p} className="capitalize">
+                  {p[0].toUpperCase() + p.slice(1)}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </FormField>
+      </div>
+      <FormField id="task-due" label="Due Date">
+        <Input id="task-due" type="date" value={due} onChange={(e) => setDue(e.target.value)} />
+      </FormField>
+      <FormField label="Assign to">
+        <AssigneePicker users={users.data} loading={users.isPending} selected={assignees} onChange={setAssignees} />
+      </FormField>
+      <FormField id="task-outcome" label="Outcome">
+        <Textarea id="task-outcome" value={outcome} onChange={(e) => setOutcome(e.target.value)} rows={2} />
+      </FormField>
+    </FormDialog>
   );
 }

@@ -1,10 +1,11 @@
-import { Mail, Phone, Video } from "lucide-react";
+import { Mail, MessageSquare, Phone, Video } from "lucide-react";
 import { DEFAULT_JOB_TITLE } from "@shared/constants";
 import type { PublicUser } from "@shared/entities";
 import { UserAvatar } from "../../../ui/avatar";
 import { Badge } from "../../../ui/badge";
 import { Button } from "../../../ui/button";
 import { Card } from "../../../ui/card";
+import { Spinner } from "../../../ui/spinner";
 import { SimpleTooltip } from "../../../ui/tooltip";
 import { PresenceDot } from "../../presence/PresenceDot";
 import { PRESENCE_LABELS, type ShownPresence } from "../../presence/shownPresence";
@@ -15,9 +16,12 @@ interface PersonCardProps {
   presence: ShownPresence;
   isMe: boolean;
   onCall: (user: PublicUser, kind: "audio" | "video") => void;
+  onMessage: (user: PublicUser) => void;
+  /** The direct message with this person is being opened. */
+  messaging: boolean;
 }
 
-export function PersonCard({ user, presence, isMe, onCall }: PersonCardProps) {
+export function PersonCard({ user, presence, isMe, onCall, onMessage, messaging }: PersonCardProps) {
   const inactive = user.is_active === false;
   const shown: ShownPresence = inactive ? "offline" : presence;
   const callable = !isMe && !inactive;
@@ -53,6 +57,19 @@ export function PersonCard({ user, presence, isMe, onCall }: PersonCardProps) {
           <Mail className="size-3.5 shrink-0" />
           <span className="truncate">{user.email}</span>
         </a>
+        <SimpleTooltip label={callable ? `Message ${user.full_name}` : why}>
+          <span tabIndex={callable ? -1 : 0}>
+            <Button
+              variant="outline"
+              size="icon-sm"
+              aria-label={`Message ${user.full_name}`}
+              disabled={!callable || messaging}
+              onClick={() => onMessage(user)}
+            >
+              {messaging ? <Spinner label={`Opening messages with ${user.full_name}`} /> : <MessageSquare />}
+            </Button>
+          </span>
+        </SimpleTooltip>
         <SimpleTooltip label={callable ? `Audio call ${user.full_name}` : why}>
           <span tabIndex={callable ? -1 : 0}>
             <Button

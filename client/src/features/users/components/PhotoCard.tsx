@@ -52,7 +52,7 @@ export function PhotoCard({ user }: { user: PublicUser }) {
         </button>
       </div>
       <div className="grid gap-0.5">
-        <p className="text-lg font-semibold">{user.full_name}</p>
+        <h2 className="text-lg font-semibold">{user.full_name}</h2>
         <p className="text-sm text-muted-foreground">{user.email}</p>
         <p className="mt-1 text-xs font-medium text-primary">{PRIVILEGE(user)}</p>
         {user.is_active === false && <DeactivatedBadge className="mx-auto mt-1" />}

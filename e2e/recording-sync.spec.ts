@@ -1,0 +1,85 @@
+import { expect, test, chromium } from "@playwright/test";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { USERS, signedInPage } from "./helpers";
+import { CALL_LAUNCH_OPTIONS, acceptIncoming, callFromDirectory, expectRemoteVideoPlaying, expectStatus, person } from "./calls-helpers";
+import { fakeMediaArgs, flashBeepMedia, quietMedia } from "./fake-media";
+import { measureSync } from "./av-sync";
+
+// Audio and video of a recorded call stay within 100 ms of each other for the whole recording.
+// The caller's fake camera and microphone flash and beep together every 2 s (a separate browser
+// process from the callee, whose picture is dark and silent); the MP4 is measured with ffmpeg.
+test.use({
+  launchOptions: { ...CALL_LAUNCH_OPTIONS, args: [...CALL_LAUNCH_OPTIONS.args, ...fakeMediaArgs(flashBeepMedia())] },
+  actionTimeout: 30_000,
+});
+
+// Known failing (see the README's "Recording" note): in the call page the recorder's video stops
+// after 1-12 s while its sound goes on (measured here: video 1.0-11.7 s against audio 16-18 s),
+// although the same compositor and recorder outside the call page record every frame. Run with
+// E2E_RECORDING_SYNC=1 while fixing it.
+test("a recorded mesh call keeps sound and picture within 100 ms from start to end", async ({ browser }) => {
+  test.fixme(!process.env.E2E_RECORDING_SYNC, "the recorder's picture stops early in the call page; see above");
+  test.setTimeout(240_000);
+  const dir = mkdtempSync(path.join(tmpdir(), "recording-sync-"));
+  const store = path.join(dir, "store");
+  execFileSync("mkdir", ["-p", store]);
+  const admin = await signedInPage(browser, USERS.admin);
+  await admin.page.evaluate(async (base_path) => {
+    const headers = { "content-type": "application/json", Authorization: `Bearer ${sessionStorage.getItem("access_token")}` };
+    const rows = (await (await fetch("/api/entities/org_storage_config", { headers })).json()) as { id: number }[];
+    const body = JSON.stringify({ storage_provider: "local", storage_config: { local: { base_path } }, is_active: true });
+    if (rows[0]) await fetch(`/api/entities/org_storage_config/${rows[0].id}`, { method: "PATCH", headers, body });
+    else await fetch("/api/entities/org_storage_config", { method: "POST", headers, body });
+  }, store);
+  await admin.context.close();
+
+  const quiet = await chromium.launch({ ...CALL_LAUNCH_OPTIONS, args: [...CALL_LAUNCH_OPTIONS.args, ...fakeMediaArgs(quietMedia())] });
+  const caller = await person(browser, USERS.member);
+  const callee = await person(quiet, USERS.member2);
+  caller.page.on("console", (m) => {
+    if (m.type() === "error" || m.type() === "warning") console.log(`[page] ${m.text()}`);
+  });
+  try {
+    await callFromDirectory(caller.page, callee.name);
+    await acceptIncoming(callee.page, caller.name);
+    await expectStatus(caller.page, "connected");
+    await expectRemoteVideoPlaying(caller.page, 1, 30_000);
+    await caller.page.getByRole("button", { name: "Record call" }).click();
+    await expect(caller.page.getByRole("button", { name: "Stop recording" })).toBeVisible();
+    await caller.page.waitForTimeout(14_000);
+    await caller.page.getByRole("button", { name: "Stop recording" }).click();
+    await caller.page.waitForTimeout(1_000);
+    await caller.page.getByTestId("active-call").getByRole("button", { name: "Hang up" }).click();
+
+    await caller.page.goto("/CallHistory");
+    const card = caller.page.getByTestId("call-card").first();
+    const download = card.getByRole("button", { name: "Download recording" });
+    await expect(download).toBeVisible({ timeout: 120_000 });
+    const [file] = await Promise.all([caller.page.waitForEvent("download"), download.click()]);
+    const saved = path.join(dir, file.suggestedFilename());
+    await file.saveAs(saved);
+
+    const probe = JSON.parse(execFileSync("ffprobe", ["-v", "error", "-print_format", "json", "-show_format", "-show_streams", saved]).toString());
+    const video = probe.streams.find((s: { codec_type: string }) => s.codec_type === "video");
+    const audio = probe.streams.find((s: { codec_type: string }) => s.codec_type === "audio");
+    const sync = measureSync(saved);
+    console.log(`[sync] ${probe.format.format_name} ${probe.format.duration}s: video ${video.codec_name} ${video.duration}s, audio ${audio.codec_name} ${audio.duration}s`);
+    console.log(`[sync] flashes ${sync.flashes.join(" ")} | beeps ${sync.beeps.join(" ")} | offsets ms ${sync.offsetsMs.join(" ")}`);
+    expect(video.codec_name).toBe("h264");
+    expect(audio.codec_name).toBe("aac");
+    expect(Math.abs(Number(video.duration) - Number(audio.duration))).toBeLessThan(0.2);
+    // A flash every 2 s over ~14 s: every one of them has its beep, within 100 ms.
+    expect(sync.offsetsMs.length).toBeGreaterThanOrEqual(5);
+    expect(sync.offsetsMs.length).toBeGreaterThanOrEqual(sync.flashes.length - 1);
+    expect(sync.maxAbsMs).toBeLessThanOrEqual(100);
+  } finally {
+    await caller.context.close();
+    await callee.context.close();
+    await quiet.close();
+    if (!process.env.KEEP_RECORDING) rmSync(dir, { recursive: true, force: true });
+    else console.log(`[sync] kept ${dir}`);
+  }
+});

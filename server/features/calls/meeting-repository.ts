@@ -1,0 +1,67 @@
+// SQL of meeting rooms (README, "Meetings"): the meeting's calendar event, its one live call,
+// and who is in it.
+import { sql } from "kysely";
+import type { DbLike } from "../../entities/repository";
+import type { CallRow } from "./repository";
+
+export interface MeetingEvent {
+  id: number;
+  title: string;
+  meeting_id: string;
+  created_by: string;
+  attendees: string[];
+  meeting_open: boolean;
+}
+
+export async function findMeetingEvent(db: DbLike, meetingId: string): Promise<MeetingEvent | undefined> {
+  const row = await db
+    .selectFrom("calendar_events")
+    .select(["id", "title", "meeting_id", "created_by", "attendees", "meeting_open"])
+    .where("meeting_id", "=", meetingId)
+    .orderBy("id")
+    .executeTakeFirst();
+  return row ? ({ ...row, attendees: row.attendees ?? [] } as MeetingEvent) : undefined;
+}
+
+/**
+ * The meeting's live call, created if there is none. The partial unique index on live meeting
+ * calls makes a second concurrent insert do nothing, so both joiners lock and get the same row.
+ */
+export async function liveMeetingCall(
+  db: DbLike,
+  values: { call_id: string; meeting_id: string; initiator_id: number; media: "mesh" | "sfu" },
+): Promise<CallRow> {
+  await sql`
+    insert into call_history (call_id, meeting_id, call_type, status, is_group, initiator_id, media, started_at)
+    values (${values.call_id}, ${values.meeting_id}, 'video', 'connected', true, ${values.initiator_id}, ${values.media}, now())
+    on conflict (meeting_id) where meeting_id is not null and status in ('initiated','ringing','connected') do nothing`.execute(db);
+  return db
+    .selectFrom("call_history")
+    .selectAll()
+    .where("meeting_id", "=", values.meeting_id)
+    .where("status", "in", ["initiated", "ringing", "connected"])
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+}
+
+/** In (again): a rejoin keeps the seconds already spent and counts on from now. */
+export async function enterCall(db: DbLike, callId: string, userId: number): Promise<void> {
+  await sql`
+    insert into call_participants (call_id, user_id, status, joined_at, left_at)
+    values (${callId}, ${userId}, 'joined', now(), null)
+    on conflict (call_id, user_id) do update set status = 'joined', joined_at = now(), left_at = null, hand_raised_at = null`.execute(db);
+}
+
+/** False when the user is not in the call. */
+export async function setHand(db: DbLike, callId: string, userId: number, raised: boolean): Promise<boolean> {
+  const res = await db
+    .updateTable("call_participants")
+    .set({ hand_raised_at: raised ? new Date() : null })
+    .where("call_id", "=", callId)
+    .where("user_id", "=", userId)
+    .where("status", "=", "joined")
+    .where("left_at", "is", null)
+    .returning("user_id")
+    .executeTakeFirst();
+  return res !== undefined;
+}

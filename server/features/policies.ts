@@ -1,0 +1,31 @@
+// Every entity table's policy by name, without its write hooks: what the change feed needs (the
+// audience of a row) may be imported by the hooks themselves without an import cycle.
+import type { EntityTable } from "@shared/entities";
+import type { TablePolicy } from "../entities/policy";
+import { usersPolicy } from "./users/policy";
+import { channelsPolicy } from "./chat/channels.policy";
+import { messagesPolicy } from "./chat/messages.policy";
+import { tasksPolicy } from "./tasks/policy";
+import { calendarEventsPolicy } from "./calendar/policy";
+import { notesPolicy } from "./notes/policy";
+import { approvalRequestsPolicy } from "./approvals/policy";
+import { sharedFilesPolicy } from "./files/policy";
+import { orgStorageConfigPolicy } from "./files/storage-config.policy";
+import { resourcesPolicy } from "./resources/policy";
+
+export const POLICIES: { [T in EntityTable]: TablePolicy<T> } = {
+  users: usersPolicy,
+  channels: channelsPolicy,
+  messages: messagesPolicy,
+  tasks: tasksPolicy,
+  calendar_events: calendarEventsPolicy,
+  notes: notesPolicy,
+  approval_requests: approvalRequestsPolicy,
+  shared_files: sharedFilesPolicy,
+  resources: resourcesPolicy,
+  org_storage_config: orgStorageConfigPolicy,
+};
+
+/** The rooms that may see this row (before or after a change). */
+export const audienceOf = (table: EntityTable, row: Record<string, unknown>): string[] =>
+  (POLICIES[table] as unknown as TablePolicy<any>).audience(row);

@@ -1,0 +1,180 @@
+// The REST API as an OpenAPI 3.1 document, served at /api/openapi.json (README "API
+// descriptions"). Bodies, queries and rows come from the same zod schemas the server validates
+// with (shared/entities for the Entity API, the routes' own schemas elsewhere), turned into JSON
+// Schema by zod; a test checks that every route the server mounts is described here.
+import type { z } from "zod";
+import { ENTITY_TABLES, channelsOpenDmInput } from "@shared/entities";
+import { callAnswerInput, callEndInput, callInitiateGroupInput, callInitiateInput, presenceUpdateInput, signalSendInput } from "@shared/realtime";
+import { loginSchema } from "../../auth/routes";
+import { acceptSchema, createSchema as inviteSchema, policySchema } from "../../features/invitations/routes";
+import { fieldsSchema, recordingStatusSchema } from "../../features/files/routes";
+import { historyQuery } from "../../features/calls/routes";
+import { searchQuery } from "../../features/notes/routes";
+import { changesQuery } from "../../feed/routes";
+import { entityCreateSchema, entityRowSchema, entityUpdateSchema, jsonSchema, type JsonSchema } from "./schemas";
+
+type Method = "get" | "post" | "patch" | "delete";
+
+interface Op {
+  method: Method;
+  path: string;
+  summary: string;
+  tag: string;
+  /** Needs the bearer token (or the sign-in cookie for reads); default true. */
+  auth?: boolean;
+  body?: z.ZodType | "multipart" | "octets";
+  query?: z.ZodObject;
+  /** Extra query parameters described by hand (name: description). */
+  queryText?: Record<string, string>;
+  response?: JsonSchema;
+  status?: number;
+  /** A response that is not JSON (a file, an archive, Prometheus text). */
+  produces?: string;
+}
+
+const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
+const anyObject: JsonSchema = { type: "object", additionalProperties: true };
+const ok: JsonSchema = { type: "object", properties: { ok: { type: "boolean" } }, additionalProperties: true };
+
+const ENTITY_LIST_QUERY: Record<string, string> = {
+  limit: "How many rows (at most 1000)",
+  offset: "Rows to skip",
+  sort: "A column, or -column for descending",
+  where: 'A JSON object ({"channel_id": 5}, {"status": {"in": ["todo"]}}, {"id": {"gt": 10}}) or the text form (col = \'x\' AND col IN (\'a\',\'b\'))',
+};
+
+function entityOps(): Op[] {
+  return ENTITY_TABLES.flatMap((t): Op[] => {
+    const row = ref(`${t}.row`);
+    const tag = `entities: ${t}`;
+    return [
+      { method: "get", path: `/entities/${t}`, summary: `List ${t} the caller may read`, tag, queryText: ENTITY_LIST_QUERY, response: { type: "array", items: row } },
+      { method: "post", path: `/entities/${t}`, summary: `Create one of ${t}`, tag, body: entityCreateSchema(t), response: row, status: 201 },
+      { method: "get", path: `/entities/${t}/{id}`, summary: `One of ${t} by id (404 when the caller may not read it)`, tag, response: row },
+      { method: "patch", path: `/entities/${t}/{id}`, summary: `Change one of ${t}`, tag, body: entityUpdateSchema(t), response: row },
+      { method: "delete", path: `/entities/${t}/{id}`, summary: `Delete one of ${t}`, tag, response: { type: "object", properties: { ok: { const: true }, id: { type: "integer" } }, required: ["ok", "id"] } },
+    ];
+  });
+}
+
+const OPS: Op[] = [
+  { method: "get", path: "/health", summary: "Liveness: the process answers", tag: "operations", auth: false, response: ok },
+  { method: "get", path: "/ready", summary: "Readiness: Postgres (and Redis when configured) answer; 503 when not", tag: "operations", auth: false, response: anyObject },
+  { method: "get", path: "/metrics", summary: "Process memory and socket count as JSON (admins, or loopback); Prometheus' format is at /metrics outside /api", tag: "operations", response: anyObject },
+  { method: "get", path: "/openapi.json", summary: "This document", tag: "operations", auth: false, response: anyObject },
+  { method: "get", path: "/asyncapi.json", summary: "The Socket.IO contract as an AsyncAPI 3 document", tag: "operations", auth: false, response: anyObject },
+  { method: "post", path: "/auth/login", summary: "Sign in (or, with refresh=true and the bearer token, renew the token)", tag: "auth", auth: false, body: loginSchema, response: anyObject },
+  { method: "post", path: "/auth/logout", summary: "Revoke the token's session", tag: "auth", response: ok },
+  { method: "get", path: "/auth/me", summary: "The signed-in user", tag: "auth", response: ref("users.row") },
+  { method: "patch", path: "/auth/user/{id}", summary: "Change a user's profile (self, or an admin)", tag: "auth", body: entityUpdateSchema("users"), response: ref("users.row") },
+  { method: "post", path: "/auth/accept-invite", summary: "Create the account an invitation is for", tag: "auth", auth: false, body: acceptSchema, response: anyObject, status: 201 },
+  { method: "get", path: "/invitations/policy", summary: "Who may invite people", tag: "invitations", response: anyObject },
+  { method: "patch", path: "/invitations/policy", summary: "Set who may invite people (admins)", tag: "invitations", body: policySchema, response: anyObject },
+  { method: "post", path: "/invitations", summary: "Invite someone: a one-time link", tag: "invitations", body: inviteSchema, response: anyObject, status: 201 },
+  { method: "get", path: "/invitations/{token}", summary: "What an invitation link is for", tag: "invitations", auth: false, response: anyObject },
+  { method: "post", path: "/files", summary: "Upload a file (multipart field `file`, or the JSON body with data_base64)", tag: "files", body: "multipart", response: anyObject, status: 201 },
+  { method: "get", path: "/files/{id}", summary: "Download a stored file (Range supported)", tag: "files", produces: "application/octet-stream" },
+  { method: "post", path: "/test-storage-connection", summary: "Check recording storage settings (admins; the body is the org_storage_config form)", tag: "files", body: entityUpdateSchema("org_storage_config"), response: anyObject },
+  { method: "get", path: "/download-recording/{id}", summary: "A call recording as {call_id}.mp4", tag: "calls", produces: "video/mp4" },
+  { method: "post", path: "/recordings/{call_id}/status", summary: "Report the recorder's state", tag: "calls", body: recordingStatusSchema, response: anyObject },
+  { method: "post", path: "/recordings/{call_id}", summary: "Upload a whole recording (multipart)", tag: "calls", body: "multipart", response: anyObject },
+  { method: "post", path: "/recordings/{call_id}/start", summary: "Start recording a call", tag: "calls", response: anyObject },
+  { method: "post", path: "/recordings/{call_id}/chunks/{seq}", summary: "Store one recorded chunk (raw media bytes)", tag: "calls", body: "octets", response: anyObject },
+  { method: "post", path: "/recordings/{call_id}/finish", summary: "Stop recording: the server builds the MP4", tag: "calls", response: anyObject },
+  { method: "get", path: "/webrtc/get-signals", summary: "Claim the caller's undelivered signals (polling clients)", tag: "calls", response: { type: "array", items: anyObject } },
+  { method: "post", path: "/webrtc/send-signal", summary: "Relay a signal to someone in the same call", tag: "calls", body: signalSendInput, response: anyObject },
+  { method: "post", path: "/webrtc/initiate-call", summary: "Call one person", tag: "calls", body: callInitiateInput, response: anyObject },
+  { method: "post", path: "/webrtc/initiate-group-call", summary: "Call up to seven people", tag: "calls", body: callInitiateGroupInput, response: anyObject },
+  { method: "post", path: "/webrtc/answer-call", summary: "Accept or reject a ringing call", tag: "calls", body: callAnswerInput, response: anyObject },
+  { method: "post", path: "/webrtc/end-call", summary: "Leave or end a call", tag: "calls", body: callEndInput, response: anyObject },
+  { method: "post", path: "/webrtc/update-presence", summary: "Set status; also marks a polling client online", tag: "calls", body: presenceUpdateInput, response: anyObject },
+  { method: "get", path: "/webrtc/call-history", summary: "The caller's calls, newest first", tag: "calls", query: historyQuery, response: { type: "array", items: anyObject } },
+  { method: "get", path: "/webrtc/config", summary: "ICE servers for WebRTC", tag: "calls", response: anyObject },
+  { method: "get", path: "/webrtc/meetings/{meetingId}", summary: "A meeting's room: its call (if running), who is in and who is invited", tag: "calls", response: anyObject },
+  { method: "post", path: "/webrtc/meetings/{meetingId}/chat", summary: "The meeting's chat channel (made on first use), for those who may join the meeting", tag: "calls", response: ref("channels.row") },
+  {
+    method: "get",
+    path: "/changes",
+    summary: "Catch up: the changes after `since` (the last seq applied) for what the caller may read now, a page at a time (the socket's changes.since)",
+    tag: "feed",
+    query: changesQuery,
+    response: anyObject,
+  },
+  { method: "post", path: "/channels/dm", summary: "Open the direct message with one person: 200 with the existing one, 201 when created", tag: "channels", body: channelsOpenDmInput, response: ref("channels.row") },
+  { method: "get", path: "/notes/search", summary: "Full-text search of the caller's notes", tag: "notes", query: searchQuery, response: { type: "array", items: ref("notes.row") } },
+  { method: "get", path: "/approvals/{id}/audit", summary: "The history of an approval request", tag: "approvals", response: { type: "array", items: anyObject } },
+  { method: "get", path: "/calendar/feed", summary: "The caller's calendar subscription link", tag: "calendar", response: anyObject },
+  { method: "post", path: "/calendar/feed", summary: "Create (or replace) the subscription link", tag: "calendar", response: anyObject },
+  { method: "delete", path: "/calendar/feed", summary: "Revoke the subscription link", tag: "calendar", response: anyObject },
+  { method: "get", path: "/calendar/feed/{file}", summary: "The iCalendar feed behind a subscription link (the link is the credential)", tag: "calendar", auth: false, produces: "text/calendar" },
+  { method: "get", path: "/admin/overview", summary: "Whether the caller is an admin (403 otherwise)", tag: "admin", response: anyObject },
+  { method: "get", path: "/admin/security", summary: "Active sessions and sign-in rules", tag: "admin", response: anyObject },
+  { method: "delete", path: "/admin/sessions/{id}", summary: "Revoke a session: its sockets end at once", tag: "admin", response: ok },
+  { method: "get", path: "/admin/database", summary: "Database size, row counts and migration version", tag: "admin", response: anyObject },
+  { method: "get", path: "/admin/database/backup", summary: "A backup archive, the same as npm run backup (database, files, secrets)", tag: "admin", produces: "application/gzip" },
+  ...entityOps(),
+];
+
+function operation(op: Op): JsonSchema {
+  const params = [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => ({ name: m[1], in: "path", required: true, schema: { type: "string" } }));
+  if (op.query) {
+    const q = jsonSchema(op.query) as { properties?: Record<string, JsonSchema>; required?: string[] };
+    for (const [name, schema] of Object.entries(q.properties ?? {})) params.push({ name, in: "query", required: !!q.required?.includes(name), schema } as never);
+  }
+  for (const [name, description] of Object.entries(op.queryText ?? {})) params.push({ name, in: "query", required: false, description, schema: { type: "string" } } as never);
+  const success = op.produces
+    ? { description: "The content", content: { [op.produces]: { schema: { type: "string", contentMediaType: op.produces } } } }
+    : { description: "Done", content: { "application/json": { schema: op.response ?? anyObject } } };
+  const out: JsonSchema = {
+    operationId: `${op.method} ${op.path}`,
+    summary: op.summary,
+    tags: [op.tag],
+    ...(params.length ? { parameters: params } : {}),
+    responses: { [String(op.status ?? 200)]: success, "4XX": { $ref: "#/components/responses/ClientError" }, "5XX": { $ref: "#/components/responses/ServerError" } },
+    ...(op.auth === false ? { security: [] } : {}),
+  };
+  if (op.body === "multipart") {
+    out.requestBody = { required: true, content: { "multipart/form-data": { schema: { type: "object", properties: { file: { type: "string", contentMediaType: "application/octet-stream" } }, additionalProperties: true } }, "application/json": { schema: jsonSchema(fieldsSchema) } } };
+  } else if (op.body === "octets") {
+    out.requestBody = { required: true, content: { "application/octet-stream": { schema: { type: "string", contentMediaType: "application/octet-stream" } } } };
+  } else if (op.body) {
+    const schema = jsonSchema(op.body);
+    out.requestBody = { required: true, content: { "application/json": { schema }, "application/x-www-form-urlencoded": { schema } } };
+  }
+  return out;
+}
+
+let cached: JsonSchema | null = null;
+
+/** The OpenAPI 3.1 document (built once; it depends on the code only). */
+export function openApiDocument(): JsonSchema {
+  if (cached) return cached;
+  const paths: Record<string, Record<string, JsonSchema>> = {};
+  for (const op of OPS) (paths[op.path] ??= {})[op.method] = operation(op);
+  const schemas: Record<string, JsonSchema> = {
+    Error: { type: "object", properties: { error: { type: "string", description: "What went wrong, safe to show" } }, required: ["error"] },
+  };
+  for (const t of ENTITY_TABLES) schemas[`${t}.row`] = jsonSchema(entityRowSchema(t), "output");
+  cached = {
+    openapi: "3.1.0",
+    info: {
+      title: "Teamspace REST API",
+      version: "1",
+      description:
+        "Every path is also served under /phpapi. Errors are JSON {error}. A dependency that is away answers 503 \"Service unavailable\" (retry later). Realtime (Socket.IO) is described by /api/asyncapi.json.",
+    },
+    servers: [{ url: "/api" }],
+    security: [{ bearer: [] }],
+    tags: [...new Set(OPS.map((o) => o.tag))].map((name) => ({ name })),
+    paths,
+    components: {
+      securitySchemes: { bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT", description: "accessToken from POST /auth/login" } },
+      schemas,
+      responses: {
+        ClientError: { description: "Bad input (400), not signed in (401), forbidden (403), not found (404), conflict (409), too large (413), too many requests (429)", content: { "application/json": { schema: ref("Error") } } },
+        ServerError: { description: "Service unavailable (503) while a dependency is away, or a server fault", content: { "application/json": { schema: ref("Error") } } },
+      },
+    },
+  };
+  return cached;
+}
