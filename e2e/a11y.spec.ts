@@ -219,7 +219,7 @@ test("every screen has no serious or critical axe violation, in light and dark m
   await fillAdminScreens(page);
   const [meeting] = await api<{ meeting_id: string }[]>(
     page,
-    `/entities/calendar_events?where=${encodeURIComponent(JSON.stringify({ title: "Weekly team sync" }))}&limit=1`,
+    `/entities/calendar_events?where=${encodeURIComponent(JSON.stringify({ title: "All-hands" }))}&limit=1`,
   );
 
   // Sam rings from outside the browser; declining gives the call history a card to show.
@@ -253,7 +253,7 @@ test("every screen has no serious or critical axe violation, in light and dark m
 
       // The meeting page before joining.
       await visit(page, `/Meet?meetingId=${meeting.meeting_id}`);
-      await h1("Weekly team sync")(page);
+      await h1("All-hands")(page);
       await check("meeting", theme);
 
       // Open states: a note (its dialog has a destructive button), a form dialog, the user menu.

@@ -77,7 +77,7 @@ export function MeetingChat({ meetingId }: { meetingId: string }) {
 
   return (
     <div className="flex min-h-0 flex-1 flex-col">
-      <ol ref={listRef} aria-label="Meeting messages" className="grid flex-1 content-start gap-2 overflow-y-auto px-3 pb-3">
+      <ol ref={listRef} tabIndex={0} aria-label="Meeting messages" className="grid flex-1 content-start gap-2 overflow-y-auto px-3 pb-3">
         {messages.length === 0 && <li className="py-6 text-center text-sm text-white/50">No messages yet.</li>}
         {messages.map((m) => (
           <li key={m.id} className="rounded-md bg-white/5 px-3 py-2">

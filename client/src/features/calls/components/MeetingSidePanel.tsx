@@ -89,7 +89,8 @@ export function MeetingSidePanel({
         </button>
       </div>
       {tab === "people" ? (
-        <div className="grid content-start gap-3 overflow-y-auto px-2 pb-4">
+        // Focusable so a keyboard user can scroll a long list of invitees (axe: scrollable-region-focusable).
+        <div tabIndex={0} role="region" aria-label="People" className="grid content-start gap-3 overflow-y-auto px-2 pb-4 focus-visible:outline-2 focus-visible:outline-white/60">
           <section aria-label="In the meeting">
             <h2 className="px-2 pb-1 text-xs font-semibold tracking-wide text-white/50 uppercase">In the meeting ({inside.length})</h2>
             <ul className="grid gap-1">
