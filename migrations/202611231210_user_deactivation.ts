@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
 
-// Users are deactivated, never deleted (DESIGN.md section 6): ownership is recorded as e-mail
+// Users are deactivated, never deleted: ownership is recorded as e-mail
 // text across the tables, so a row that stays keeps its e-mail from being taken by a new account.
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`alter table users add column is_active boolean not null default true`.execute(db);

@@ -1,4 +1,4 @@
-// The table policies as plain functions: each row of DESIGN.md section 5, both ways, and
+// The table policies as plain functions: each rule of docs/architecture.md ("Policies and audiences"), both ways, and
 // the read filters compiled to SQL to show that user data only ever travels as parameters.
 import { describe, it, expect } from "vitest";
 import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler } from "kysely";

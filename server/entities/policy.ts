@@ -1,4 +1,4 @@
-// The common shape of a table policy (DESIGN.md section 5). Reads are enforced as a query
+// The common shape of a table policy (docs/architecture.md, "Policies and audiences"). Reads are enforced as a query
 // condition, so a row the caller may not read is never listed and is "not found" by id;
 // writes get a verdict on the row as it is and the changes asked for.
 import type { Expression, ExpressionBuilder, Selectable, SqlBool } from "kysely";

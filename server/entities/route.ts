@@ -1,4 +1,4 @@
-// The generic Entity API (DESIGN.md section 3): HTTP in and out only; the rules are in
+// The generic Entity API (docs/architecture.md, "The write path"): HTTP in and out only; the rules are in
 // ./pipeline.ts and the per-table policies and hooks of the features.
 import { Router, type Request, type Response } from "express";
 import { isEntityTable, type EntityTable } from "@shared/entities";

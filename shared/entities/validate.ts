@@ -1,6 +1,6 @@
 // Checks a create or update body against a table's definition. Values are normalised by the
-// field schemas in ./fields; who-did-it fields are never taken from a body (DESIGN.md
-// section 5), so they are listed as `serverSet` and ignored.
+// field schemas in ./fields; who-did-it fields are never taken from a body
+// (docs/architecture.md, "Policies and audiences"), so they are listed as `serverSet` and ignored.
 import { z } from "zod";
 import type { EntityDefinition } from "./define";
 

@@ -1,4 +1,4 @@
-// Admin Settings (spec part 2): what the Security and Database tabs show. Every route is
+// Admin Settings: what the Security and Database tabs show. Every route is
 // admin-only on the server; /admin/overview is what the page asks first, so a member opening
 // /Admin is refused here (403) whatever the client shows.
 import { Router, type Request } from "express";

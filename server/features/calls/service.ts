@@ -1,4 +1,4 @@
-// The call state machine (spec part 1 section 4, DESIGN section 6), shared by the socket
+// The call state machine (README, "Calls, meetings and the SFU"), shared by the socket
 // commands and the polling REST shim. Each transition locks the call row, commits, and only
 // then sends its signals (call_invite, call_accept, call_reject, call_end) and `calls.update`.
 import crypto from "node:crypto";
@@ -51,7 +51,7 @@ export async function initiateCall(ctx: AppContext, caller: Actor, targetIds: nu
   if (me?.user_status === "busy") throw new HttpError(409, MESSAGES.busyStart);
   const rows = await peopleByIds(ctx.db, targets);
   if (rows.length !== targets.length) throw notFound("User not found");
-  // A deactivated account can never answer (DESIGN.md section 6).
+  // A deactivated account can never answer.
   if (rows.some((u) => !u.is_active)) throw new HttpError(409, USER_MESSAGES.accountDeactivated);
   const people = new Map(rows.map((r) => [r.id, { id: r.id, email: r.email, full_name: r.full_name }]));
   // One call at a time per person: whatever the caller was still in is left first.

@@ -69,7 +69,7 @@ export const channelsPolicy: TablePolicy<"channels"> = {
     if ((row.type === "dm" || changes.type === "dm") && ("members" in changes || "type" in changes)) return false;
     if (isAdmin(user)) return true;
     const me = emailOf(user);
-    // Every reader bumps last_activity after posting (spec part 2, section 7).
+    // Every reader bumps last_activity after posting.
     if (otherKeys(changes, ["last_activity"]).length === 0) return true;
     if (row.is_system) return false;
     const member = listHas(row.members, me) || sameEmail(row.created_by, me);

@@ -1,4 +1,4 @@
-// Chunked call recording (DESIGN 6). The recording browser sends a few seconds of media at a
+// Chunked call recording. The recording browser sends a few seconds of media at a
 // time to POST /recordings/:call_id/chunks/:seq; each chunk is stored at once in the storage the
 // admin configured, so a crashed browser loses only the chunk in flight. Finishing (or the call
 // ending without a finish) joins the chunks, converts them with ffmpeg to MP4 (H.264/AAC,

@@ -17,7 +17,7 @@ export const orgStorageConfigPolicy: TablePolicy<"org_storage_config"> = {
   canUpdate: (user) => isAdmin(user),
   canDelete: (user) => isAdmin(user),
   serverFields: {
-    // Recording is on whenever a provider is chosen, unless the body says otherwise (spec part 2, section 4).
+    // Recording is on whenever a provider is chosen, unless the body says otherwise.
     create: (_user, input) => ("is_active" in input ? {} : { is_active: input.storage_provider != null }),
     update: (_user, row, changes) => ({
       ...("storage_provider" in changes && !("is_active" in changes) ? { is_active: changes.storage_provider != null } : {}),

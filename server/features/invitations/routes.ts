@@ -1,4 +1,4 @@
-// Invitations (DESIGN 3, 6): an inviter creates a one-time link; the invitee opens it, picks a
+// Invitations: an inviter creates a one-time link; the invitee opens it, picks a
 // name and password, and is signed in. Links expire after 7 days and work once. Admins decide
 // who may invite (everyone, managers and admins, or admins only).
 import { Router } from "express";

@@ -1,4 +1,4 @@
-// Users are deactivated, never deleted (DESIGN.md section 6): the row stays so that everything
+// Users are deactivated, never deleted: the row stays so that everything
 // recorded under the user's e-mail stays theirs and the e-mail cannot start a new account. On
 // deactivation every session is revoked in the same transaction (tokens are refused from the
 // commit on), and the `users.update` event carrying `is_active: false` makes the realtime layer

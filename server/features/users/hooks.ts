@@ -45,6 +45,6 @@ export async function updateUserEntity(ctx: AppContext, actor: User, id: number,
 export const usersHooks: TableHooks = {
   create: createUserEntity,
   update: updateUserEntity,
-  // Users are deactivated, never deleted (DESIGN.md section 6).
+  // Users are deactivated, never deleted.
   delete: deactivateUserEntity,
 };

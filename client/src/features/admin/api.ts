@@ -3,7 +3,7 @@ import type { OrgStorageConfig, PublicUser } from "@shared/entities";
 import { listEntities } from "../../lib/entityApi";
 import { request } from "../../lib/http";
 
-/** The deactivation contract (DESIGN 6): users rows carry is_active once the server has it. */
+/** The deactivation contract: users rows carry is_active once the server has it. */
 export type AdminUser = PublicUser & { is_active?: boolean };
 export const isActive = (u: AdminUser) => u.is_active !== false;
 

@@ -57,7 +57,7 @@ export function uploadFileWithProgress(file: File, onProgress: (fraction: number
 
 export const fileKeys = { all: ["shared_files"] as const };
 
-/** The server lists only files the user owns or that are shared with them (spec part 2, section 6). */
+/** The server lists only files the user owns or that are shared with them. */
 export function useSharedFiles() {
   return useQuery({
     queryKey: fileKeys.all,

@@ -25,7 +25,7 @@ export function previewKind(mime: string | null | undefined): PreviewKind {
   return null;
 }
 
-/** Tags from "a, b, ,c": trimmed, empties dropped (spec part 2, section 5). */
+/** Tags from "a, b, ,c": trimmed, empties dropped. */
 export function parseTags(text: string): string[] {
   return text
     .split(",")

@@ -55,7 +55,7 @@ export function updateUser(id: number, patch: Partial<PublicUser>): Promise<Publ
   return request<PublicUser>(`/auth/user/${id}`, { method: "PATCH", body: patch });
 }
 
-/** A one-time invitation link (DESIGN section 6); `link` is relative to the app's origin. */
+/** A one-time invitation link; `link` is relative to the app's origin. */
 export interface Invitation {
   link: string;
   token: string;

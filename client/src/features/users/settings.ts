@@ -1,4 +1,4 @@
-// Local application settings (spec part 1 section 3), kept as one JSON object in local storage.
+// Local application settings, kept as one JSON object in local storage.
 export const SETTINGS_KEY = "team_app_settings";
 
 export type ThemePreference = "light" | "dark" | "system";

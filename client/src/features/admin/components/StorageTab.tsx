@@ -14,7 +14,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from ".
 import { FIELDS, PROVIDERS, toStored, withDefaults, type ProviderValues } from "./storageFields";
 import { Notice, type NoticeState } from "./Notice";
 
-/** Call-recording storage: provider, its fields, Save and Test Connection (spec part 2, sections 3, 4, 8). */
+/** Call-recording storage: provider, its fields, Save and Test Connection (README, "Storage configuration"). */
 export function StorageTab() {
   const qc = useQueryClient();
   const { data: configs, isLoading } = useStorageConfigs();
@@ -36,7 +36,7 @@ export function StorageTab() {
     setBusy("save");
     const body = { storage_provider: provider === "none" ? null : provider, storage_config: toStored(values), is_active: provider !== "none" };
     try {
-      // Saving updates the first stored config, or creates one (spec part 2, section 4).
+      // Saving updates the first stored config, or creates one.
       if (current) await updateEntity<OrgStorageConfig>("org_storage_config", current.id, body);
       else await createEntity<OrgStorageConfig>("org_storage_config", body);
       setNotice({ type: "success", text: "Storage configuration saved successfully!" });

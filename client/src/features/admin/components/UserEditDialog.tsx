@@ -35,7 +35,7 @@ function formOf(u: AdminUser): Form {
   };
 }
 
-/** The per-user edit form of the Users tab; the e-mail is read-only (spec part 2, section 5). */
+/** The per-user edit form of the Users tab; the e-mail is read-only. */
 export function UserEditDialog({ user, onClose, onSaved }: { user: AdminUser | null; onClose: () => void; onSaved: (message: string, ok: boolean) => void }) {
   const [form, setForm] = useState<Form>({});
   const [busy, setBusy] = useState(false);

@@ -1,4 +1,4 @@
-// The fields of each storage provider (spec part 2, section 3) with their defaults.
+// The fields of each storage provider (README, "Storage configuration") with their defaults.
 export interface StorageField {
   key: string;
   label: string;

@@ -19,7 +19,7 @@ import { Skeleton } from "../../../ui/skeleton";
 
 const MAX_INVITEES = LIMITS.groupCallMaxParticipants - 1;
 
-/** The user-selection dialog of spec part 1 section 2, opened from Quick Actions. */
+/** The user-selection dialog, opened from Quick Actions. */
 export default function CallPickerDialog() {
   const { open, kind } = useCallPickerStore((s) => s.callPicker);
   const close = useCallPickerStore((s) => s.closeCallPicker);

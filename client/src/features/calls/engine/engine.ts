@@ -1,4 +1,4 @@
-// The call state machine of spec part 1 section 4 over simple-peer, as a full mesh (DESIGN 6):
+// The call state machine over simple-peer, as a full mesh (README, "Calls, meetings and the SFU"):
 // whoever is already in the call offers to each newcomer; the newcomer only answers, so two
 // peers never offer to each other at once. Loaded lazily by ./controller.
 import type { CallType, SignalMessage } from "@shared/realtime";

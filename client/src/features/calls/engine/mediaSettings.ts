@@ -1,4 +1,4 @@
-// Media settings (spec part 1 section 3): the chosen camera, microphone and speaker, per browser.
+// Media settings: the chosen camera, microphone and speaker, per browser.
 const KEY = "team_app_media_settings";
 
 export interface MediaSettings {

@@ -1,4 +1,4 @@
-// Call recording (DESIGN 6): this browser composes every participant's picture into one canvas,
+// Call recording: this browser composes every participant's picture into one canvas,
 // mixes everyone's audio, and records it. Every few seconds a chunk goes to the server, which
 // stores it at once in the organisation's storage; stopping (or the call ending, even if this
 // browser crashed) makes the server join the chunks into `{call_id}.mp4`. The call record moves

@@ -14,7 +14,7 @@ import { PRODUCT_NAME } from "../../../ui/BrandMark";
 
 export const DEFAULT_INVITE_MESSAGE = `Hi! I'd like you to join our team on ${PRODUCT_NAME}, where we chat, plan tasks, share files and meet in one place. Use the link below to create your account.`;
 
-/** Creates a real one-time invitation link (DESIGN section 6) that the inviter can copy and share. */
+/** Creates a real one-time invitation link that the inviter can copy and share. */
 export function InviteDialog() {
   const open = useInviteStore((s) => s.inviteOpen);
   const setOpen = useInviteStore((s) => s.setInviteOpen);
