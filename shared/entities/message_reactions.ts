@@ -3,9 +3,10 @@ import { idRef, plainString } from "./fields";
 import { defineEntity, noInternal, rowBase } from "./define";
 
 // One emoji: a pictograph (with its variation selector, skin tone and zero-width joins), a flag
-// (two regional indicators) or a keycap. Text that is not an emoji is refused in these words.
+// (two regional indicators, or a black flag with tag letters: England, Scotland, Wales) or a
+// keycap. Text that is not an emoji is refused in these words.
 const EMOJI_RE =
-  /^(?:\p{Regional_Indicator}{2}|[#*0-9]\uFE0F?\u20E3|\p{Extended_Pictographic}[\uFE0F\p{Emoji_Modifier}]*(?:\u200D\p{Extended_Pictographic}[\uFE0F\p{Emoji_Modifier}]*)*)$/u;
+  /^(?:\p{Regional_Indicator}{2}|[#*0-9]\uFE0F?\u20E3|\p{Extended_Pictographic}(?:[\u{E0020}-\u{E007E}]+\u{E007F})?[\uFE0F\p{Emoji_Modifier}]*(?:\u200D\p{Extended_Pictographic}[\uFE0F\p{Emoji_Modifier}]*)*)$/u;
 export const EMOJI_MESSAGE = "must be a single emoji";
 export const emoji = plainString().min(1, EMOJI_MESSAGE).max(64, EMOJI_MESSAGE).regex(EMOJI_RE, EMOJI_MESSAGE);
 

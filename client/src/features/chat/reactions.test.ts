@@ -42,6 +42,13 @@ describe("reactions store", () => {
     expect(useReactionsStore.getState().byMessage[10]).toBeUndefined();
   });
 
+  it("does not bring back a reaction deleted before a list fetched earlier arrives", () => {
+    const s = useReactionsStore.getState();
+    s.remove(7);
+    s.upsert([reaction(7, 10, "👍", "a@x.test"), reaction(8, 10, "👀", "b@x.test")]);
+    expect(useReactionsStore.getState().byMessage[10].map((r) => r.id)).toEqual([8]);
+  });
+
   it("remembers the earliest message loaded per channel", () => {
     const s = useReactionsStore.getState();
     s.markLoaded(1, 50);

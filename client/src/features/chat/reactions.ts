@@ -40,6 +40,11 @@ interface ReactionsState {
   messageOf: Record<number, number>;
   /** channel id → the smallest message id whose reactions are loaded (all later ones are too). */
   loadedFrom: Record<number, number>;
+  /**
+   * Reactions seen deleted: a list fetched before a delete can answer after its push, and must
+   * not bring the reaction back (ids are never reused).
+   */
+  gone: Record<number, true>;
   /** A reaction stored or caught up; repeats change nothing. */
   upsert: (rows: readonly MessageReaction[]) => void;
   remove: (reactionId: number) => void;
@@ -52,10 +57,12 @@ export const useReactionsStore = create<ReactionsState>()(
     byMessage: {},
     messageOf: {},
     loadedFrom: {},
+    gone: {},
 
     upsert: (rows) =>
       set((s) => {
         for (const r of rows) {
+          if (s.gone[r.id]) continue;
           const list = (s.byMessage[r.message_id] ??= []);
           const i = list.findIndex((x) => x.id === r.id);
           if (i >= 0) list[i] = r;
@@ -66,6 +73,7 @@ export const useReactionsStore = create<ReactionsState>()(
 
     remove: (reactionId) =>
       set((s) => {
+        s.gone[reactionId] = true;
         const messageId = s.messageOf[reactionId];
         if (messageId == null) return;
         delete s.messageOf[reactionId];
@@ -85,6 +93,7 @@ export const useReactionsStore = create<ReactionsState>()(
         s.byMessage = {};
         s.messageOf = {};
         s.loadedFrom = {};
+        s.gone = {};
       }),
   })),
 );
