@@ -3,7 +3,7 @@
 // channel's readers live, and nobody else.
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import type { ChatMessage, MessageEdit, MessageReaction } from "@shared/entities";
-import type { EntityChange } from "@shared/realtime";
+import type { ChangesPage, EntityChange } from "@shared/realtime";
 import { ENGINES, startTestApp, makeUser, api, type TestApp, type TestUser } from "../../test/harness";
 import { connect, call, record, until, sleep, type ClientSocket } from "../../realtime/test-clients";
 
@@ -78,7 +78,7 @@ describe.each(ENGINES)("reactions and edits (%s)", (engine) => {
     expect((await call(sa, "message_reactions.update", { id: first.data.id, emoji: "👎" })).ok).toBe(false);
   });
 
-  it("toggles a reaction off: the delete reaches every reader live", async () => {
+  it("toggles a reaction off: the delete reaches every reader live, and a catch-up says so too", async () => {
     const m = await post("toggle");
     const ack = await call<MessageReaction>(sb, "message_reactions.create", { message_id: m.id, emoji: "🔥" });
     if (!ack.ok) throw new Error(ack.error);
@@ -87,6 +87,11 @@ describe.each(ENGINES)("reactions and edits (%s)", (engine) => {
     expect(del.status).toBe(200);
     expect(await until(gotA, (c) => c.table === "message_reactions" && c.id === ack.data.id)).toMatchObject({ op: "delete", row: null });
     expect(await app.ctx.db.selectFrom("message_reactions").select("id").where("id", "=", ack.data.id).executeTakeFirst()).toBeUndefined();
+    // A reader who was away from before the reaction learns it is gone.
+    const since = (await app.ctx.db.selectFrom("changes").select("seq").where("tbl", "=", "messages").where("row_id", "=", m.id).executeTakeFirstOrThrow()).seq;
+    const page = await call<ChangesPage>(sa, "changes.since", { since: Number(since) });
+    if (!page.ok || page.data.reset) throw new Error("catch-up failed");
+    expect(page.data.changes.find((c) => c.table === "message_reactions" && c.id === ack.data.id)).toMatchObject({ op: "delete", row: null });
   });
 
   it("keeps the replaced text of an edit in the same transaction and pushes both changes", async () => {
@@ -105,6 +110,11 @@ describe.each(ENGINES)("reactions and edits (%s)", (engine) => {
     // Both records come from one transaction.
     const recs = await app.ctx.db.selectFrom("changes").select(["tbl", "tx"]).where("seq", "in", [update.seq, edit.seq]).execute();
     expect(new Set(recs.map((r) => String(r.tx))).size).toBe(1);
+
+    // A catch-up from before the edit returns the earlier version as REST shows it.
+    const page = await call<ChangesPage>(sb, "changes.since", { since: update.seq - 1 });
+    if (!page.ok || page.data.reset) throw new Error("catch-up failed");
+    expect(page.data.changes.find((c) => c.table === "message_edits" && c.id === edit.id)?.row).toEqual(edit.row);
 
     const again = await api(app, a.token).patch(`/api/entities/messages/${m.id}`, { content: "third words" });
     expect(again.status).toBe(200);

@@ -37,8 +37,21 @@ export function loadReactions(channelId: number, fromMessageId: number): Promise
   return task;
 }
 
-/** message_reactions.create, or .delete of the reader's own reaction with this emoji. */
+const toggling = new Set<string>();
+
+/** message_reactions.create, or .delete of the reader's own reaction with this emoji; a second click while one is on its way does nothing. */
 export async function toggleReaction(messageId: number, emoji: string): Promise<void> {
+  const key = `${messageId}:${emoji}`;
+  if (toggling.has(key)) return;
+  toggling.add(key);
+  try {
+    await sendToggle(messageId, emoji);
+  } finally {
+    toggling.delete(key);
+  }
+}
+
+async function sendToggle(messageId: number, emoji: string): Promise<void> {
   const me = useSessionStore.getState().user?.email;
   const mine = ownReaction(useReactionsStore.getState().byMessage[messageId] ?? [], emoji, me);
   if (mine) {
