@@ -46,6 +46,7 @@ io.on("connection", (socket) => {
       message_type: "text",
       file_url: null,
       file_name: null,
+      edited_at: null,
       created_date: now,
       updated_date: now,
     };

@@ -138,3 +138,4 @@ export type User = Selectable<Database["users"]>;
 export type Channel = Selectable<Database["channels"]>;
 export type Message = Selectable<Database["messages"]>;
 export type MessagesTable = Database["messages"];
+export type MessageEdit = Selectable<Database["message_edits"]>;

@@ -79,7 +79,7 @@ export async function createEntity(ctx: AppContext, user: User, table: EntityTab
     const inserted = await insertRow(trx, table, toStored(table, values)).catch((err: unknown) => {
       throw writeError(table, "Insert failed", err);
     });
-    await hooksOf(table).afterWrite?.(trx, user, "create", null, inserted);
+    await hooksOf(table).afterWrite?.(trx, user, "create", null, inserted, log);
     log.add(table, "create", inserted.id, inserted);
     return inserted;
   });
@@ -105,7 +105,7 @@ export async function updateEntity(ctx: AppContext, user: User, table: EntityTab
     const after = await updateRow(trx, table, id, toStored(table, values)).catch((err: unknown) => {
       throw writeError(table, "Update failed", err);
     });
-    await hooksOf(table).afterWrite?.(trx, user, "update", before, after);
+    await hooksOf(table).afterWrite?.(trx, user, "update", before, after, log);
     log.add(table, "update", id, after, before);
     return { before, after, changed: true };
   });
@@ -121,7 +121,7 @@ export async function deleteEntity(ctx: AppContext, user: User, table: EntityTab
     if (!row) throw notFound();
     enforce(policy.canDelete(user, row));
     await deleteRow(trx, table, id);
-    await hooksOf(table).afterWrite?.(trx, user, "delete", row, null);
+    await hooksOf(table).afterWrite?.(trx, user, "delete", row, null, log);
     log.add(table, "delete", id, null, row);
   });
   return { ok: true, id };

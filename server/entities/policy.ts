@@ -6,6 +6,12 @@ import type { Channel, Database, User } from "../db/schema";
 import type { DbLike } from "./repository";
 import type { AppContext } from "../context";
 import type { HttpError } from "../errors";
+import type { EntityTable } from "@shared/entities";
+
+/** What a hook needs of the transaction's ChangeLog (server/feed/changelog.ts): a record per row it writes. */
+export interface ChangeRecorder {
+  add(table: EntityTable, op: "create" | "update" | "delete", id: number, row: object | null, before?: object | null): void;
+}
 
 /** true: allowed; false: 403 Forbidden; text: 403 with that message. */
 export type Verdict = boolean | string;
@@ -58,9 +64,17 @@ export interface TableHooks {
   toStored?(values: Record<string, unknown>): Record<string, unknown>;
   /**
    * Runs inside the write's transaction after the generic create, update or delete, so a
-   * record of it (an audit trail) commits or rolls back with the change itself.
+   * record of it (an audit trail) commits or rolls back with the change itself. A row it writes
+   * to an entity table gets its change record through `log`.
    */
-  afterWrite?(trx: DbLike, user: User, op: "create" | "update" | "delete", before: Record<string, unknown> | null, after: Record<string, unknown> | null): Promise<void>;
+  afterWrite?(
+    trx: DbLike,
+    user: User,
+    op: "create" | "update" | "delete",
+    before: Record<string, unknown> | null,
+    after: Record<string, unknown> | null,
+    log: ChangeRecorder,
+  ): Promise<void>;
   /** A database refusal the client should read in the table's own words. */
   writeError?(prefix: string, err: unknown): HttpError | undefined;
 }

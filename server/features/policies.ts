@@ -5,6 +5,8 @@ import type { TablePolicy } from "../entities/policy";
 import { usersPolicy } from "./users/policy";
 import { channelsPolicy } from "./chat/channels.policy";
 import { messagesPolicy } from "./chat/messages.policy";
+import { messageReactionsPolicy } from "./chat/reactions.policy";
+import { messageEditsPolicy } from "./chat/edits.policy";
 import { tasksPolicy } from "./tasks/policy";
 import { calendarEventsPolicy } from "./calendar/policy";
 import { notesPolicy } from "./notes/policy";
@@ -17,6 +19,8 @@ export const POLICIES: { [T in EntityTable]: TablePolicy<T> } = {
   users: usersPolicy,
   channels: channelsPolicy,
   messages: messagesPolicy,
+  message_reactions: messageReactionsPolicy,
+  message_edits: messageEditsPolicy,
   tasks: tasksPolicy,
   calendar_events: calendarEventsPolicy,
   notes: notesPolicy,

@@ -6,7 +6,9 @@ import { usersPolicy } from "./users/policy";
 import { usersHooks } from "./users/hooks";
 import { channelsPolicy } from "./chat/channels.policy";
 import { messagesPolicy } from "./chat/messages.policy";
-import { channelsHooks, messagesHooks } from "./chat/hooks";
+import { messageReactionsPolicy } from "./chat/reactions.policy";
+import { messageEditsPolicy } from "./chat/edits.policy";
+import { channelsHooks, messageReactionsHooks, messagesHooks } from "./chat/hooks";
 import { tasksPolicy } from "./tasks/policy";
 import { tasksHooks } from "./tasks/hooks";
 import { calendarEventsPolicy } from "./calendar/policy";
@@ -23,6 +25,8 @@ export const TABLES: { [T in EntityTable]: TableFeature<T> } = {
   users: { policy: usersPolicy, hooks: usersHooks },
   channels: { policy: channelsPolicy, hooks: channelsHooks },
   messages: { policy: messagesPolicy, hooks: messagesHooks },
+  message_reactions: { policy: messageReactionsPolicy, hooks: messageReactionsHooks },
+  message_edits: { policy: messageEditsPolicy },
   tasks: { policy: tasksPolicy, hooks: tasksHooks },
   calendar_events: { policy: calendarEventsPolicy, hooks: calendarEventsHooks },
   notes: { policy: notesPolicy },

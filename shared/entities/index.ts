@@ -4,6 +4,8 @@ import type { z } from "zod";
 import { users } from "./users";
 import { channels } from "./channels";
 import { messages } from "./messages";
+import { messageReactions } from "./message_reactions";
+import { messageEdits } from "./message_edits";
 import { tasks } from "./tasks";
 import { calendarEvents } from "./calendar_events";
 import { notes } from "./notes";
@@ -15,6 +17,8 @@ import { orgStorageConfig } from "./org_storage_config";
 export const ENTITIES = {
   users,
   messages,
+  message_reactions: messageReactions,
+  message_edits: messageEdits,
   notes,
   tasks,
   resources,
@@ -40,6 +44,8 @@ export { USER_MESSAGES, USER_STATUSES, ROLES, TEAM_ROLES, userActiveInput, userC
 export type { Channel, ChannelsOpenDmInput } from "./channels";
 export { channelsOpenDmInput } from "./channels";
 export type { ChatMessage } from "./messages";
+export type { MessageReaction } from "./message_reactions";
+export type { MessageEdit } from "./message_edits";
 export type { Task, TaskStatus, Priority } from "./tasks";
 export type { CalendarEvent } from "./calendar_events";
 export type { Note } from "./notes";

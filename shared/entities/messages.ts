@@ -18,7 +18,7 @@ export const messages = defineEntity({
   input: fields,
   required: ["channel_id"],
   nullable: ["file_url", "file_name"],
-  serverSet: ["sender_id", "sender_name", "sender_email"],
+  serverSet: ["sender_id", "sender_name", "sender_email", "edited_at"],
   createOnly: ["channel_id"],
   row: z.object({
     ...rowBase,
@@ -29,8 +29,10 @@ export const messages = defineEntity({
     message_type: z.enum(MESSAGE_TYPES),
     file_url: z.string().nullable(),
     file_name: z.string().nullable(),
+    /** When the text was last changed after posting (README, "Reactions and edits"); null if never. */
+    edited_at: z.string().nullable(),
   }),
-  instants: [],
+  instants: ["edited_at"],
   // The sender's account; clients identify senders by e-mail.
   internal: z.object({ sender_id: z.number().int().nullable() }),
   filters: {

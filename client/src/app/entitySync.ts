@@ -2,9 +2,9 @@ import type { EntityTable } from "@shared/entities";
 import { onAnyChange, onFeedReset } from "../realtime/feed";
 import { queryClient } from "./queryClient";
 
-// Tables a feature keeps current in place from the pushed row (chat's channels and messages);
+// Tables a feature keeps current in place from the pushed row (chat's channels, messages and reactions);
 // every other table's cached queries (keyed by table name first) are refetched by whoever shows them.
-const IN_PLACE = new Set<EntityTable>(["channels", "messages"]);
+const IN_PLACE = new Set<EntityTable>(["channels", "messages", "message_reactions"]);
 
 /**
  * Refetches the cached queries of the tables that changed: once per table however many of its

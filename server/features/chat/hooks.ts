@@ -3,10 +3,35 @@
 import { HttpError } from "../../errors";
 import type { TableHooks } from "../../entities/policy";
 import { messageInput, postMessage } from "./post";
-import { DM_EXISTS, DM_MEMBERS_KEY } from "./repository";
+import type { Message } from "../../db/schema";
+import { emailOf } from "../../entities/policy-helpers";
+import { DM_EXISTS, DM_MEMBERS_KEY, REACTION_EXISTS, REACTION_ONCE_KEY, insertMessageEdit } from "./repository";
 
 export const messagesHooks: TableHooks = {
   create: (ctx, user, body) => postMessage(ctx, user, messageInput(body)),
+  // An edit keeps the text it replaces, in the edit's transaction and with its own change record,
+  // so every reader's history of the message follows live (README, "Reactions and edits").
+  async afterWrite(trx, user, op, before, after, log) {
+    if (op !== "update" || !before || !after || before.content === after.content) return;
+    const b = before as unknown as Message;
+    const edit = await insertMessageEdit(trx, {
+      message_id: b.id,
+      channel_id: b.channel_id,
+      content: b.content,
+      written_at: b.edited_at ?? b.created_at,
+      edited_by: emailOf(user),
+    });
+    log.add("message_edits", "create", edit.id, edit);
+  },
+};
+
+/** message_reactions: one per message, person and emoji (migrations/202611241300_message_reactions_edits.ts). */
+export const messageReactionsHooks: TableHooks = {
+  writeError(prefix, err) {
+    const e = err as { code?: string; constraint?: string };
+    if (e?.code === "23505" && e.constraint === REACTION_ONCE_KEY) return new HttpError(409, `${prefix}: ${REACTION_EXISTS}`);
+    return undefined;
+  },
 };
 
 /** channels: one dm per pair of people, enforced by a unique index (migrations/202611231300_dm_pairs.ts). */

@@ -31,5 +31,7 @@ export const messagesPolicy: TablePolicy<"messages"> = {
   canDelete: (user, row) => isSender(user, row) || isAdmin(user),
   serverFields: {
     create: (user) => ({ sender_id: user.id, sender_name: user.full_name, sender_email: emailOf(user) }),
+    // A changed text is an edit: readers show "(edited)" and its earlier versions (./hooks.ts).
+    update: (_user, _row, changes) => ("content" in changes ? { edited_at: new Date() } : {}),
   },
 };

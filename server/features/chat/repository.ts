@@ -1,11 +1,29 @@
 // Chat's SQL: message and channel rows touched when a message is posted, and dms by their people.
 import { sql, type Expression, type SqlBool } from "kysely";
-import type { Channel, Message } from "../../db/schema";
+import type { Channel, Message, MessageEdit } from "../../db/schema";
 import type { DbLike } from "../../entities/repository";
 import { channelReadableBy } from "./channels.policy";
 
 export function findChannel(db: DbLike, id: number): Promise<Channel | undefined> {
   return db.selectFrom("channels").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+/** The channel of a message (for the channel read rule), or undefined when the message is gone. */
+export function findMessageChannel(db: DbLike, messageId: number): Promise<Pick<Channel, "id" | "type" | "members"> | undefined> {
+  return db
+    .selectFrom("messages")
+    .innerJoin("channels", "channels.id", "messages.channel_id")
+    .select(["channels.id", "channels.type", "channels.members"])
+    .where("messages.id", "=", messageId)
+    .executeTakeFirst();
+}
+
+/** Keeps the text a `messages.update` replaced (README, "Reactions and edits"). */
+export function insertMessageEdit(
+  db: DbLike,
+  edit: { message_id: number; channel_id: number; content: string; written_at: Date; edited_by: string },
+): Promise<MessageEdit> {
+  return db.insertInto("message_edits").values(edit).returningAll().executeTakeFirstOrThrow();
 }
 
 export interface NewMessage {
@@ -78,6 +96,10 @@ export async function readableChannelIds(db: DbLike, email: string): Promise<num
   const rows = await db.selectFrom("channels").select("id").where(channelReadableBy(sql<string>`${email}`)).execute();
   return rows.map((r) => r.id);
 }
+
+/** The unique constraint that keeps one reaction per message, person and emoji, and what a second one is told. */
+export const REACTION_ONCE_KEY = "message_reactions_once";
+export const REACTION_EXISTS = "you already reacted with this emoji";
 
 /** The unique index that keeps one dm per set of people, and what a second one is told. */
 export const DM_MEMBERS_KEY = "channels_dm_members_key";

@@ -1,5 +1,5 @@
 import { TASK_CHANNELS } from "@shared/constants";
-import type { Channel, PublicUser } from "@shared/entities";
+import type { Channel, ChatMessage, PublicUser } from "@shared/entities";
 import { isAdmin, type RoleHolder } from "../users/roles";
 
 type Person = (RoleHolder & Pick<PublicUser, "email">) | null | undefined;
@@ -35,4 +35,14 @@ export function canLeaveChannel(u: Person, channel: ChannelPeople): boolean {
 
 export function canJoinChannel(u: Person, channel: ChannelPeople): boolean {
   return !!u && channel.type === "public" && !channel.is_system && !isChannelMember(u, channel);
+}
+
+// The server's messages policy (README, "Reactions and edits"): the sender edits; the sender or
+// an admin deletes.
+export function canEditMessage(u: Person, message: Pick<ChatMessage, "sender_email">): boolean {
+  return !!u && same(message.sender_email, u.email);
+}
+
+export function canDeleteMessage(u: Person, message: Pick<ChatMessage, "sender_email">): boolean {
+  return canEditMessage(u, message) || isAdmin(u);
 }

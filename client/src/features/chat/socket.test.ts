@@ -20,6 +20,7 @@ const message = (id: number, channel_id: number, at: string): ChatMessage => ({
   message_type: "text",
   file_url: null,
   file_name: null,
+  edited_at: null,
   created_date: at,
   updated_date: at,
 });

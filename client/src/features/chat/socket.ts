@@ -1,11 +1,12 @@
-import type { Channel, ChatMessage } from "@shared/entities";
+import type { Channel, ChatMessage, MessageReaction } from "@shared/entities";
 import { addSocketHandlers } from "../../realtime/socket";
 import { onFeedReset, onTableChange } from "../../realtime/feed";
 import { invalidateChannels, moveChannelActivity, removeChannelFromCache, upsertChannelInCache } from "./api";
 import { reloadOpenChannels } from "./actions";
 import { useChatStore } from "./store";
+import { useReactionsStore } from "./reactions";
 
-/** Chat's handlers: channel and message changes from the feed, typing from the socket; they only call store and cache actions. */
+/** Chat's handlers: channel, message and reaction changes from the feed, typing from the socket; they only call store and cache actions. */
 export function registerChatSocket(): () => void {
   const offChannels = onTableChange("channels", (change) => {
     if (change.op === "delete") {
@@ -25,8 +26,14 @@ export function registerChatSocket(): () => void {
       moveChannelActivity(row.channel_id, row.created_date);
     } else useChatStore.getState().mergeMessages(row.channel_id, [row]);
   });
+  const offReactions = onTableChange("message_reactions", (change) => {
+    if (change.op === "delete") useReactionsStore.getState().remove(change.id);
+    else useReactionsStore.getState().upsert([change.row as MessageReaction]);
+  });
   const offReset = onFeedReset(() => {
     invalidateChannels();
+    // Reloaded with the messages on screen (MessageList).
+    useReactionsStore.getState().reset();
     void reloadOpenChannels();
   });
   const offSocket = addSocketHandlers((socket) => {
@@ -35,6 +42,7 @@ export function registerChatSocket(): () => void {
   return () => {
     offChannels();
     offMessages();
+    offReactions();
     offReset();
     offSocket();
   };

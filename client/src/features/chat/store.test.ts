@@ -11,6 +11,7 @@ const msg = (id: number, channel_id = 1): ChatMessage => ({
   message_type: "text",
   file_url: null,
   file_name: null,
+  edited_at: null,
   created_date: "2026-01-01T00:00:00Z",
   updated_date: "2026-01-01T00:00:00Z",
 });

@@ -4,6 +4,8 @@ import { ArrowDown } from "lucide-react";
 import type { Channel, ChatMessage } from "@shared/entities";
 import { useChatStore } from "../store";
 import { loadOlder, openChannel } from "../actions";
+import { loadReactions } from "../messageActions";
+import { useReactionsStore } from "../reactions";
 import { useSessionStore } from "../../auth/store";
 import { Button } from "../../../ui/button";
 import { MessageListHeader } from "./MessageListHeader";
@@ -39,6 +41,14 @@ export function MessageList({ channel, canCreateTask, onCreateTask }: Props) {
   }, [channel.id]);
 
   const ready = entry?.status === "ready";
+
+  // The reactions of the messages on screen: from the oldest one loaded on, again when older
+  // messages are prepended or after the feed could not catch up (which clears them).
+  const firstId = items.length ? items[0].id : null;
+  const reactionsFrom = useReactionsStore((s) => s.loadedFrom[channel.id]);
+  useEffect(() => {
+    if (ready && firstId != null && (reactionsFrom == null || firstId < reactionsFrom)) void loadReactions(channel.id, firstId);
+  }, [ready, firstId, reactionsFrom, channel.id]);
   const headerHeight = !ready ? 0 : entry.hasOlder ? OLDER_HEADER_PX : INTRO_HEADER_PX;
 
   const virtualizer = useVirtualizer({

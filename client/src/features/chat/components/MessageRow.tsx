@@ -1,14 +1,19 @@
-import { memo } from "react";
-import { ListTodo } from "lucide-react";
+import { memo, useState } from "react";
 import { differenceInMinutes, isSameDay } from "date-fns";
 import type { ChatMessage, Task } from "@shared/entities";
 import { formatDayLabel, formatTime, parseDate } from "../../../lib/format";
 import { cn } from "../../../lib/utils";
 import { UserAvatar } from "../../../ui/avatar";
-import { Button } from "../../../ui/button";
-import { SimpleTooltip } from "../../../ui/tooltip";
+import { useSessionStore } from "../../auth/store";
+import { react } from "../messageActions";
+import { canDeleteMessage, canEditMessage } from "../permissions";
+import { DeleteMessageDialog } from "./DeleteMessageDialog";
+import { MessageActions } from "./MessageActions";
 import { MessageAttachment } from "./MessageAttachment";
+import { MessageEditor } from "./MessageEditor";
+import { MessageHistoryDialog } from "./MessageHistoryDialog";
 import { MessageTaskChip } from "./MessageTaskChip";
+import { ReactionBar } from "./ReactionBar";
 
 interface Props {
   message: ChatMessage;
@@ -23,6 +28,11 @@ interface Props {
 const GROUP_MINUTES = 5;
 
 function MessageRowImpl({ message, previous, task, canCreateTask, onCreateTask }: Props) {
+  const me = useSessionStore((s) => s.user);
+  const [editing, setEditing] = useState(false);
+  const [dialog, setDialog] = useState<"history" | "delete" | null>(null);
+  const canEdit = canEditMessage(me, message);
+  const canDelete = canDeleteMessage(me, message);
   const date = parseDate(message.created_date);
   const prevDate = parseDate(previous?.created_date);
   const newDay = !!date && (!prevDate || !isSameDay(date, prevDate));
@@ -67,29 +77,40 @@ function MessageRowImpl({ message, previous, task, canCreateTask, onCreateTask }
               </time>
             </div>
           )}
-          {showText && (
-            <p className="text-[14px] leading-[1.45rem] break-words whitespace-pre-wrap text-foreground/90">
-              {message.content}
-            </p>
+          {editing ? (
+            <MessageEditor message={message} onDone={() => setEditing(false)} />
+          ) : (
+            (showText || message.edited_at) && (
+              <p className="text-[14px] leading-[1.45rem] break-words whitespace-pre-wrap text-foreground/90">
+                {showText && message.content}
+                {message.edited_at && (
+                  <button
+                    type="button"
+                    onClick={() => setDialog("history")}
+                    aria-label="Edited: show earlier versions"
+                    className="ml-1 rounded text-[11.5px] text-muted-foreground hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/40 focus-visible:outline-none"
+                  >
+                    (edited)
+                  </button>
+                )}
+              </p>
+            )
           )}
           <MessageAttachment message={message} />
           {task && <MessageTaskChip task={task} />}
+          <ReactionBar messageId={message.id} />
         </div>
-        {canCreateTask && (
-          <div className="absolute -top-3 right-4 flex rounded-lg border bg-popover p-0.5 opacity-0 shadow-sm transition-opacity focus-within:opacity-100 group-hover/msg:opacity-100">
-            <SimpleTooltip label="Create task from message">
-              <Button
-                variant="ghost"
-                size="icon-xs"
-                aria-label="Create task from message"
-                onClick={() => onCreateTask(message)}
-              >
-                <ListTodo />
-              </Button>
-            </SimpleTooltip>
-          </div>
+        {!editing && (
+          <MessageActions
+            onReact={(emoji) => react(message.id, emoji)}
+            onEdit={canEdit ? () => setEditing(true) : undefined}
+            onDelete={canDelete ? () => setDialog("delete") : undefined}
+            onCreateTask={canCreateTask ? () => onCreateTask(message) : undefined}
+          />
         )}
       </div>
+      {dialog === "history" && <MessageHistoryDialog message={message} onClose={() => setDialog(null)} />}
+      {dialog === "delete" && <DeleteMessageDialog message={message} onClose={() => setDialog(null)} />}
     </div>
   );
 }

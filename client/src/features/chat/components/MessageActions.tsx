@@ -1,0 +1,56 @@
+import { useState } from "react";
+import { ListTodo, Pencil, SmilePlus, Trash2 } from "lucide-react";
+import { cn } from "../../../lib/utils";
+import { Button } from "../../../ui/button";
+import { SimpleTooltip } from "../../../ui/tooltip";
+import { EmojiPickerPopover } from "./EmojiPickerPopover";
+
+interface Props {
+  onReact: (emoji: string) => void;
+  onEdit?: () => void;
+  onDelete?: () => void;
+  onCreateTask?: () => void;
+}
+
+/** The toolbar a message shows on hover or focus: react, edit, delete, make a task. */
+export function MessageActions({ onReact, onEdit, onDelete, onCreateTask }: Props) {
+  // Stays visible while its picker is open, though the pointer has left the row.
+  const [picking, setPicking] = useState(false);
+  return (
+    <div
+      role="toolbar"
+      aria-label="Message actions"
+      className={cn(
+        "absolute -top-3 right-4 flex rounded-lg border bg-popover p-0.5 shadow-sm transition-opacity focus-within:opacity-100 group-hover/msg:opacity-100",
+        picking ? "opacity-100" : "opacity-0",
+      )}
+    >
+      <EmojiPickerPopover label="Add reaction" onPick={onReact} onOpenChange={setPicking}>
+        <Button variant="ghost" size="icon-xs" aria-label="Add reaction">
+          <SmilePlus />
+        </Button>
+      </EmojiPickerPopover>
+      {onEdit && (
+        <SimpleTooltip label="Edit message">
+          <Button variant="ghost" size="icon-xs" aria-label="Edit message" onClick={onEdit}>
+            <Pencil />
+          </Button>
+        </SimpleTooltip>
+      )}
+      {onDelete && (
+        <SimpleTooltip label="Delete message">
+          <Button variant="ghost" size="icon-xs" aria-label="Delete message" onClick={onDelete} className="hover:text-destructive">
+            <Trash2 />
+          </Button>
+        </SimpleTooltip>
+      )}
+      {onCreateTask && (
+        <SimpleTooltip label="Create task from message">
+          <Button variant="ghost" size="icon-xs" aria-label="Create task from message" onClick={onCreateTask}>
+            <ListTodo />
+          </Button>
+        </SimpleTooltip>
+      )}
+    </div>
+  );
+}

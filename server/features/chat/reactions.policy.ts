@@ -1,0 +1,38 @@
+// message_reactions: readable by whoever can read the message's channel; added by those readers
+// as themselves; removed only by the person who reacted; never changed (README, "Reactions and
+// edits").
+import { notFound } from "../../errors";
+import { emailOf, sameEmail } from "../../entities/policy-helpers";
+import type { DbLike } from "../../entities/repository";
+import type { TablePolicy } from "../../entities/policy";
+import { canReadChannel } from "./channels.policy";
+import { canReadChannelRow, channelRowAudience, channelRowReadFilter } from "./channel-rows";
+import { findMessageChannel } from "./repository";
+
+export const REACTION_NOT_YOURS = "You can remove only your own reactions";
+export const REACTION_UNCHANGEABLE = "A reaction cannot be changed: remove it and add another";
+
+/** The message's channel when the reader may read it; a message they may not read is "not found". */
+async function readableMessageChannel(db: DbLike, user: Parameters<typeof canReadChannel>[0], messageId: number) {
+  const channel = await findMessageChannel(db, messageId);
+  if (!channel || !canReadChannel(user, channel)) throw notFound("Message not found");
+  return channel;
+}
+
+export const messageReactionsPolicy: TablePolicy<"message_reactions"> = {
+  readFilter: channelRowReadFilter,
+  audience: channelRowAudience,
+  canRead: canReadChannelRow,
+  async canCreate(user, input, db) {
+    await readableMessageChannel(db, user, Number(input.message_id));
+    return true;
+  },
+  canUpdate: () => REACTION_UNCHANGEABLE,
+  canDelete: (user, row) => sameEmail(row.user_email, user.email) || REACTION_NOT_YOURS,
+  serverFields: {
+    create: async (user, input, db) => ({
+      user_email: emailOf(user),
+      channel_id: (await readableMessageChannel(db, user, Number(input.message_id))).id,
+    }),
+  },
+};
