@@ -69,10 +69,16 @@ describe.each(ENGINES)("read rules: SQL and audience agree (%s)", (engine: Engin
         shared_files: { name: "f", created_by: rand() < 0.2 ? null : pick(a), shared_with_emails: some(a) },
         resources: { title: "r", url: "https://example.test" },
         org_storage_config: { storage_provider: "local" },
+        channel_reads: {},
       };
       if (table === "messages") {
         const channels = await db().selectFrom("channels").select("id").execute();
         values.messages = { channel_id: pick(channels).id, content: "m", sender_name: "s", sender_email: pick(a) };
+      }
+      if (table === "channel_reads") {
+        // One position per person and channel, of every person: the channels are made first.
+        const channels = await db().selectFrom("channels").select("id").orderBy("id").execute();
+        values.channel_reads = { channel_id: channels[i % channels.length].id, user_id: users[i % users.length].id, last_read_message_id: Math.floor(rand() * 50) };
       }
       await db().insertInto(table).values(values[table]).execute();
     }
@@ -80,7 +86,7 @@ describe.each(ENGINES)("read rules: SQL and audience agree (%s)", (engine: Engin
   }
 
   it.each(ENTITY_TABLES)("%s", async (table) => {
-    if (table === "messages") await rowsOf("channels");
+    if (table === "messages" || table === "channel_reads") await rowsOf("channels");
     const rows = await rowsOf(table);
     const policy = POLICIES[table] as unknown as TablePolicy<any>;
     const channels = new Map((await db().selectFrom("channels").selectAll().execute()).map((c: any) => [c.id, c]));
