@@ -9,6 +9,7 @@ import { Button } from "../../../ui/button";
 import { SimpleTooltip } from "../../../ui/tooltip";
 import { MessageAttachment } from "./MessageAttachment";
 import { MessageTaskChip } from "./MessageTaskChip";
+import { MarkUnreadButton } from "./MarkUnreadButton";
 
 interface Props {
   message: ChatMessage;
@@ -75,8 +76,9 @@ function MessageRowImpl({ message, previous, task, canCreateTask, onCreateTask }
           <MessageAttachment message={message} />
           {task && <MessageTaskChip task={task} />}
         </div>
-        {canCreateTask && (
-          <div className="absolute -top-3 right-4 flex rounded-lg border bg-popover p-0.5 opacity-0 shadow-sm transition-opacity focus-within:opacity-100 group-hover/msg:opacity-100">
+        <div className="absolute -top-3 right-4 flex rounded-lg border bg-popover p-0.5 opacity-0 shadow-sm transition-opacity focus-within:opacity-100 group-hover/msg:opacity-100">
+          <MarkUnreadButton message={message} />
+          {canCreateTask && (
             <SimpleTooltip label="Create task from message">
               <Button
                 variant="ghost"
@@ -87,8 +89,8 @@ function MessageRowImpl({ message, previous, task, canCreateTask, onCreateTask }
                 <ListTodo />
               </Button>
             </SimpleTooltip>
-          </div>
-        )}
+          )}
+        </div>
       </div>
     </div>
   );
