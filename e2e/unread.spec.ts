@@ -75,3 +75,27 @@ test("unread counts, the divider, reading in another tab and mark as unread", as
     .toBe(0);
   await reader.context.close();
 });
+
+test("Jump to first unread takes the reader back past what is loaded to the divider", async ({ browser, request }) => {
+  const name = `e2e-jump-${Date.now().toString(36)}`;
+  const alex = { authorization: `Bearer ${await token(request, USERS.admin)}` };
+  const made = await request.post("/api/entities/channels", { headers: alex, data: { name, type: "private", members: [USERS.member2] } });
+  const channelId = ((await made.json()) as { id: number }).id;
+  // More than one page (50) of unread messages.
+  for (let i = 1; i <= 60; i++) {
+    const res = await request.post("/api/entities/messages", { headers: alex, data: { channel_id: channelId, content: `Update number ${i}` } });
+    expect(res.status()).toBe(201);
+  }
+  const { context, page } = await signedInPage(browser, USERS.member2);
+  await gotoChat(page);
+  await expect(badge(page, name)).toHaveText("60");
+  await openChannel(page, name);
+  await expect(page.getByText("Update number 60", { exact: true })).toBeVisible();
+  const jump = page.getByRole("button", { name: "Jump to first unread" });
+  await expect(jump).toBeVisible();
+  await jump.click();
+  await expect(page.getByRole("separator", { name: "New messages" })).toBeInViewport();
+  await expect(page.getByText("Update number 1", { exact: true })).toBeInViewport();
+  await expect(jump).toBeHidden();
+  await context.close();
+});
