@@ -11,6 +11,9 @@ import { useUnreadStore } from "./unreadStore";
 
 const me = () => useSessionStore.getState().user?.email;
 
+const sending = new Set<number>();
+const wanted = new Map<number, number>();
+
 let loading: Promise<void> | null = null;
 let again = false;
 
@@ -33,28 +36,45 @@ export function refreshUnread(): Promise<void> {
   return loading;
 }
 
-/** A position as the server now has it (the command's answer, or its change from the feed). */
-export function applyRead(row: Pick<ChannelRead, "channel_id" | "last_read_message_id">): void {
-  const exact = useUnreadStore.getState().moved(row.channel_id, row.last_read_message_id, useChatStore.getState().byChannel[row.channel_id], me());
+/** Moves the position here and recounts (or asks the server when the loaded messages cannot say). */
+function applyPosition(channelId: number, position: number): void {
+  const exact = useUnreadStore.getState().moved(channelId, position, useChatStore.getState().byChannel[channelId], me());
   if (!exact) void refreshUnread();
+}
+
+// Server rows (acks and feed changes) can arrive out of order, and behind a read this tab already
+// shows: the newest row wins (updated_date), and while this tab's reads are on their way a row
+// behind them is one of their own earlier steps, not a mark-unread.
+const newestRow = new Map<number, string>();
+const shown = new Map<number, number>();
+
+/** A position as the server has it: the command's answer, or its change from the feed (any tab or device). */
+export function applyRead(row: Pick<ChannelRead, "channel_id" | "last_read_message_id" | "updated_date">): void {
+  const seen = newestRow.get(row.channel_id);
+  if (seen !== undefined && row.updated_date < seen) return;
+  newestRow.set(row.channel_id, row.updated_date);
+  const ahead = shown.get(row.channel_id);
+  if (ahead !== undefined && (sending.has(row.channel_id) || wanted.has(row.channel_id)) && row.last_read_message_id < ahead) return;
+  applyPosition(row.channel_id, row.last_read_message_id);
 }
 
 function send(input: { channel_id: number; message_id: number; unread?: boolean }): Promise<ChannelRead> {
   return getSocket()?.connected ? emitWithAck("channel_reads.update", input) : request<ChannelRead>("/chat/read", { method: "POST", body: input });
 }
 
-const sending = new Set<number>();
-const wanted = new Map<number, number>();
-
 /** channel_reads.update: I have read up to `messageId` (forward only; one request per channel in flight). */
 export function updateChannelRead(channelId: number, messageId: number): void {
   const position = useUnreadStore.getState().positions[channelId];
   if (position !== undefined && messageId <= position) return;
-  if (position !== undefined) applyRead({ channel_id: channelId, last_read_message_id: messageId });
-  if (sending.has(channelId)) {
-    wanted.set(channelId, Math.max(wanted.get(channelId) ?? 0, messageId));
-    return;
+  if (position !== undefined) {
+    shown.set(channelId, messageId);
+    applyPosition(channelId, messageId);
   }
+  if (sending.has(channelId)) wanted.set(channelId, Math.max(wanted.get(channelId) ?? 0, messageId));
+  else sendRead(channelId, messageId);
+}
+
+function sendRead(channelId: number, messageId: number): void {
   sending.add(channelId);
   send({ channel_id: channelId, message_id: messageId })
     .then(applyRead, (err: unknown) => console.error("Saving the read position failed", err))
@@ -62,7 +82,8 @@ export function updateChannelRead(channelId: number, messageId: number): void {
       sending.delete(channelId);
       const next = wanted.get(channelId);
       wanted.delete(channelId);
-      if (next !== undefined) updateChannelRead(channelId, next);
+      if (next !== undefined) sendRead(channelId, next);
+      else shown.delete(channelId);
     });
 }
 
@@ -70,5 +91,7 @@ export function updateChannelRead(channelId: number, messageId: number): void {
 export async function markUnread(channelId: number, messageId: number): Promise<void> {
   // Reading this channel on this screen would clear it at once: hold until the channel is left.
   useUnreadStore.getState().hold(channelId, true);
+  wanted.delete(channelId);
+  shown.delete(channelId);
   applyRead(await send({ channel_id: channelId, message_id: messageId, unread: true }));
 }

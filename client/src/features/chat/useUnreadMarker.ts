@@ -2,7 +2,7 @@
 // message that was unread when the channel was opened. It stays put while reading moves the
 // position on (so the reader still sees where the new part began), and moves to a message marked
 // unread. `decided` tells the reading logic it may start moving the position.
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import type { ChatMessage } from "@shared/entities";
 import { firstUnread } from "@shared/unread";
 import { useSessionStore } from "../auth/store";
@@ -34,6 +34,7 @@ export function useUnreadMarker(channelId: number, items: readonly ChatMessage[]
   }, [ready, position, since, items, hasOlder, me]);
 
   const reaches = since != null && (!hasOlder || (items.length > 0 && items[0].id <= since + 1));
-  const first = since != null && reaches ? firstUnread(items, since, me) : undefined;
-  return { since: since ?? null, firstUnreadId: first?.id, beforeLoaded: since != null && !reaches, decided: since !== undefined };
+  const firstUnreadId = since != null && reaches ? firstUnread(items, since, me)?.id : undefined;
+  const beforeLoaded = since != null && !reaches;
+  return useMemo(() => ({ since: since ?? null, firstUnreadId, beforeLoaded, decided: since !== undefined }), [since, firstUnreadId, beforeLoaded]);
 }
