@@ -108,7 +108,7 @@ test("keyboard only: sign in, send a message in a channel, answer a call and han
     await expect(page.getByRole("heading", { level: 1, name: /^Good / })).toBeVisible();
 
     // To Chat through the sidebar, then into #general.
-    await tabTo(page, page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Chat", exact: true }));
+    await tabTo(page, page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: /^Chat( |$)/ }));
     await page.keyboard.press("Enter");
     await expect(page).toHaveURL(/\/Chat/);
     const general = page.locator('button[data-channel-name="general"]');

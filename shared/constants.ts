@@ -40,6 +40,8 @@ export const LIMITS = {
   pollOnlineWindowMs: 5_000,
   /** Most changes one catch-up page carries (the default page is this size too). */
   changesPageMax: 500,
+  /** Unread counts stop at this (shown as "99+"), so counting costs at most this many rows per channel. */
+  unreadCountMax: 100,
 } as const;
 
 /** A UUID in its usual text form (session ids, recording ids). */

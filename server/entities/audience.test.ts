@@ -71,6 +71,7 @@ describe.each(ENGINES)("read rules: SQL and audience agree (%s)", (engine: Engin
         shared_files: { name: "f", created_by: rand() < 0.2 ? null : pick(a), shared_with_emails: some(a) },
         resources: { title: "r", url: "https://example.test" },
         org_storage_config: { storage_provider: "local" },
+        channel_reads: {},
       };
       if (table === "messages") {
         const channels = await db().selectFrom("channels").select("id").execute();
@@ -85,6 +86,11 @@ describe.each(ENGINES)("read rules: SQL and audience agree (%s)", (engine: Engin
             ? { message_id: m.id, channel_id: m.channel_id, user_email: pick(a), emoji: `${pick(["👍", "🎉", "👀"])}${i}` }
             : { message_id: m.id, channel_id: m.channel_id, content: "old", written_at: new Date(), edited_by: pick(a) };
       }
+      if (table === "channel_reads") {
+        // One position per person and channel, of every person: the channels are made first.
+        const channels = await db().selectFrom("channels").select("id").orderBy("id").execute();
+        values.channel_reads = { channel_id: channels[i % channels.length].id, user_id: users[i % users.length].id, last_read_message_id: Math.floor(rand() * 50) };
+      }
       // A generated dm may repeat an earlier pair (one dm per pair): that row is simply not added.
       await db().insertInto(table).values(values[table]).onConflict((oc) => oc.doNothing()).execute();
     }
@@ -92,7 +98,7 @@ describe.each(ENGINES)("read rules: SQL and audience agree (%s)", (engine: Engin
   }
 
   it.each(ENTITY_TABLES)("%s", async (table) => {
-    const inChannel = table === "messages" || table === "message_reactions" || table === "message_edits";
+    const inChannel = table === "messages" || table === "message_reactions" || table === "message_edits" || table === "channel_reads";
     if (inChannel && !(await db().selectFrom("channels").select("id").limit(1).execute()).length) await rowsOf("channels");
     if ((table === "message_reactions" || table === "message_edits") && !(await db().selectFrom("messages").select("id").limit(1).execute()).length) await rowsOf("messages");
     const rows = await rowsOf(table);

@@ -77,6 +77,13 @@ describe.each(ENGINES)("REST and socket rows are the same (%s)", (engine) => {
         return { id: r(await asManager.post("/api/entities/resources", { title: "Wiki", url: "https://example.test/wiki", tags: ["x"] })), watcher: reader, socket: readerSocket };
       case "org_storage_config":
         return { id: r(await asAdmin.post("/api/entities/org_storage_config", { storage_provider: "local", storage_config: { local: { base_path: "/tmp" } } })), watcher: admin, socket: adminSocket };
+      case "channel_reads": {
+        // A read position is its owner's alone; reading on moves it (channel_reads.update).
+        const ch = r(await asAdmin.post("/api/entities/channels", { name: "same-fields-reads", type: "public" }));
+        const first = r(await asManager.post("/api/entities/messages", { channel_id: ch, content: "one" }));
+        UPDATES.channel_reads!.last_read_message_id = r(await asManager.post("/api/entities/messages", { channel_id: ch, content: "two" }));
+        return { id: r(await asReader.post("/api/entities/channel_reads", { channel_id: ch, last_read_message_id: first })), watcher: reader, socket: readerSocket };
+      }
     }
   }
 
@@ -107,7 +114,7 @@ describe.each(ENGINES)("REST and socket rows are the same (%s)", (engine) => {
     // Reactions and earlier versions are never changed (README, "Reactions and edits").
     if (!UPDATES[table]) return;
     const updates = record<EntityChange>(socket, "entities.change");
-    const res = await api(app, (table === "org_storage_config" || table === "users" ? admin : table === "notes" || table === "approval_requests" ? reader : manager).token).patch(
+    const res = await api(app, (table === "org_storage_config" || table === "users" ? admin : table === "notes" || table === "approval_requests" || table === "channel_reads" ? reader : manager).token).patch(
       `/api/entities/${table}/${id}`,
       UPDATES[table],
     );
@@ -134,5 +141,7 @@ const UPDATES: Partial<Record<EntityTable, Record<string, unknown>>> = {
   shared_files: { description: "Updated" },
   resources: { title: "Updated" },
   org_storage_config: { is_active: false },
+  // The second message of the channel createFor makes.
+  channel_reads: { last_read_message_id: 0 },
 };
 

@@ -14,6 +14,7 @@ import { approvalRequestsPolicy } from "./approvals/policy";
 import { sharedFilesPolicy } from "./files/policy";
 import { orgStorageConfigPolicy } from "./files/storage-config.policy";
 import { resourcesPolicy } from "./resources/policy";
+import { channelReadsPolicy } from "./chat/reads.policy";
 
 export const POLICIES: { [T in EntityTable]: TablePolicy<T> } = {
   users: usersPolicy,
@@ -28,6 +29,7 @@ export const POLICIES: { [T in EntityTable]: TablePolicy<T> } = {
   shared_files: sharedFilesPolicy,
   resources: resourcesPolicy,
   org_storage_config: orgStorageConfigPolicy,
+  channel_reads: channelReadsPolicy,
 };
 
 /** The rooms that may see this row (before or after a change). */

@@ -20,6 +20,8 @@ import { sharedFilesPolicy } from "./files/policy";
 import { orgStorageConfigPolicy } from "./files/storage-config.policy";
 import { orgStorageConfigHooks } from "./files/storage-config.hooks";
 import { resourcesPolicy } from "./resources/policy";
+import { channelReadsPolicy } from "./chat/reads.policy";
+import { channelReadsHooks } from "./chat/reads";
 
 export const TABLES: { [T in EntityTable]: TableFeature<T> } = {
   users: { policy: usersPolicy, hooks: usersHooks },
@@ -34,6 +36,7 @@ export const TABLES: { [T in EntityTable]: TableFeature<T> } = {
   shared_files: { policy: sharedFilesPolicy },
   resources: { policy: resourcesPolicy },
   org_storage_config: { policy: orgStorageConfigPolicy, hooks: orgStorageConfigHooks },
+  channel_reads: { policy: channelReadsPolicy, hooks: channelReadsHooks },
 };
 
 export { POLICIES } from "./policies";

@@ -13,6 +13,7 @@ import { approvalRequests } from "./approval_requests";
 import { sharedFiles } from "./shared_files";
 import { resources } from "./resources";
 import { orgStorageConfig } from "./org_storage_config";
+import { channelReads } from "./channel_reads";
 
 export const ENTITIES = {
   users,
@@ -27,6 +28,7 @@ export const ENTITIES = {
   calendar_events: calendarEvents,
   approval_requests: approvalRequests,
   org_storage_config: orgStorageConfig,
+  channel_reads: channelReads,
 } as const;
 
 export type Entities = typeof ENTITIES;
@@ -53,3 +55,5 @@ export type { ApprovalRequest } from "./approval_requests";
 export type { SharedFile } from "./shared_files";
 export type { Resource } from "./resources";
 export type { OrgStorageConfig } from "./org_storage_config";
+export type { ChannelRead, ChannelReadsUpdateInput, ChannelUnread } from "./channel_reads";
+export { channelReadsUpdateInput } from "./channel_reads";

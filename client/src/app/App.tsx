@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent
 import { useLocation } from "react-router-dom";
 import { useSessionStore } from "../features/auth/store";
 import { useChatStore } from "../features/chat/store";
+import { useUnreadStore } from "../features/chat/unreadStore";
 import { FullPageSpinner } from "../ui/FullPageSpinner";
 import { PageSpinner } from "../ui/PageSpinner";
 import { pageFromPath, type PageName } from "./pages";
@@ -46,6 +47,7 @@ export function App() {
     if (status === "anonymous") {
       queryClient.clear();
       useChatStore.getState().reset();
+      useUnreadStore.getState().reset();
     }
   }, [status]);
 

@@ -1,10 +1,12 @@
-// Chat over the socket: posting (the hot path in ./post) and typing notices.
-import { channelTypingInput, messageCreateInput, rooms } from "@shared/realtime";
+// Chat over the socket: posting (the hot path in ./post), typing notices and read positions (./reads).
+import { channelReadsUpdateInput, channelTypingInput, messageCreateInput, rooms } from "@shared/realtime";
 import { HttpError } from "../../errors";
 import { command } from "../../realtime/dispatcher";
 import { presentMessage } from "../../entities/present";
 import { postMessage } from "./post";
+import { updateChannelRead } from "./reads";
 import { metrics } from "../../ops/metrics";
+import type { User } from "../../db/schema";
 
 export const chatCommands = {
   "messages.create": command(messageCreateInput, async (ctx, _hub, socket, input) => {
@@ -21,4 +23,5 @@ export const chatCommands = {
     socket.volatile.to(room).emit("channels.typing", { channel_id: input.channel_id, user_id: socket.data.u.id, user_name: socket.data.u.full_name });
     return null;
   }),
+  "channel_reads.update": command(channelReadsUpdateInput, (ctx, _hub, socket, input) => updateChannelRead(ctx, socket.data.u as User, input)),
 };

@@ -1,6 +1,11 @@
-// Chat's SQL: message and channel rows touched when a message is posted, and dms by their people.
+// Chat's SQL: message and channel rows touched when a message is posted, dms by their people, and
+// read positions with the unread counts they give.
 import { sql, type Expression, type SqlBool } from "kysely";
 import type { Channel, Message, MessageEdit } from "../../db/schema";
+import type { ChannelUnread } from "@shared/entities";
+import type { RowOf } from "../../entities/policy";
+
+type ChannelRead = RowOf<"channel_reads">;
 import type { DbLike } from "../../entities/repository";
 import { channelReadableBy } from "./channels.policy";
 
@@ -113,4 +118,58 @@ export function findDm(db: DbLike, emails: string[]): Promise<Channel | undefine
     .where("type", "=", "dm")
     .where(sql<string>`channel_member_key(members)`, "=", sql<string>`channel_member_key(${sql.val(emails)}::text[])`)
     .executeTakeFirst();
+}
+
+/**
+ * The caller's read position in a channel, locked for the rest of the transaction; made (at 0)
+ * when there is none, in a way two first reads at once cannot both do (`inserted` says who did).
+ */
+export async function claimRead(db: DbLike, userId: number, channelId: number): Promise<{ row: ChannelRead; inserted: boolean }> {
+  const made = await db
+    .insertInto("channel_reads")
+    .values({ user_id: userId, channel_id: channelId, last_read_message_id: 0 })
+    .onConflict((oc) => oc.columns(["user_id", "channel_id"]).doNothing())
+    .returning("id")
+    .executeTakeFirst();
+  const row = await db.selectFrom("channel_reads").selectAll().where("user_id", "=", userId).where("channel_id", "=", channelId).forUpdate().executeTakeFirstOrThrow();
+  return { row, inserted: !!made };
+}
+
+export function setReadPosition(db: DbLike, id: number, position: number): Promise<ChannelRead> {
+  return db.updateTable("channel_reads").set({ last_read_message_id: position, updated_at: new Date() }).where("id", "=", id).returningAll().executeTakeFirstOrThrow();
+}
+
+/** The id of the channel's newest message (0 for none), from the (channel_id, id desc) index. */
+export async function newestMessageId(db: DbLike, channelId: number): Promise<number> {
+  const r = await db.selectFrom("messages").select("id").where("channel_id", "=", channelId).orderBy("id", "desc").limit(1).executeTakeFirst();
+  return r?.id ?? 0;
+}
+
+export function findMessageIn(db: DbLike, channelId: number, id: number): Promise<{ id: number } | undefined> {
+  return db.selectFrom("messages").select("id").where("id", "=", id).where("channel_id", "=", channelId).executeTakeFirst();
+}
+
+/**
+ * Unread counts for every channel that is the reader's own (what the channel list shows above
+ * "More channels": private channels and dms they may read, system channels, public channels they
+ * joined), in one statement: messages after their position that someone else sent, counted up to
+ * `max` per channel so a long-unread channel costs no more than that. Deleted messages are simply
+ * not there to count.
+ */
+export async function unreadCounts(db: DbLike, reader: { id: number; email: string }, max: number): Promise<ChannelUnread[]> {
+  const email = reader.email.toLowerCase();
+  const res = await sql<ChannelUnread>`
+    select channels.id as channel_id, coalesce(r.last_read_message_id, 0) as last_read_message_id,
+      (select count(*) from (
+        select 1 from messages m
+        where m.channel_id = channels.id and m.id > coalesce(r.last_read_message_id, 0)
+          and coalesce(m.sender_id = ${reader.id}, lower(m.sender_email) = ${email}) is not true
+        limit ${max}
+      ) u)::int as unread
+    from channels
+    left join channel_reads r on r.user_id = ${reader.id} and r.channel_id = channels.id
+    where ${channelReadableBy(sql<string>`${email}`)}
+      and (channels.type <> 'public' or channels.is_system or channels.members @> array[${email}]::text[])
+    order by channels.id`.execute(db);
+  return res.rows.map((r) => ({ channel_id: r.channel_id, last_read_message_id: Number(r.last_read_message_id), unread: Number(r.unread) }));
 }

@@ -1,11 +1,13 @@
 // POST /channels/dm {user_id}: open the direct message with a person (./dm.ts). Answers the
 // channel row as the Entity API would: 201 when it was created, 200 when it already existed.
+// GET /chat/unread and POST /chat/read: unread counts and the read-position command (./reads.ts).
 import { Router } from "express";
-import { channelsOpenDmInput } from "@shared/entities";
+import { channelReadsUpdateInput, channelsOpenDmInput } from "@shared/entities";
 import type { AppContext } from "../../context";
 import { currentUser, requireAuth } from "../../auth/middleware";
 import { badRequest, zodMessage } from "../../errors";
 import { openDm } from "./dm";
+import { listUnread, updateChannelRead } from "./reads";
 
 export function chatRoutes(ctx: AppContext): Router {
   const r = Router();
@@ -14,6 +16,15 @@ export function chatRoutes(ctx: AppContext): Router {
     if (!parsed.success) throw badRequest(zodMessage(parsed.error));
     const { channel, created } = await openDm(ctx, currentUser(req), parsed.data.user_id);
     res.status(created ? 201 : 200).json(channel);
+  });
+  r.get("/chat/unread", requireAuth, async (req, res) => {
+    res.json({ channels: await listUnread(ctx, currentUser(req)) });
+  });
+  // channel_reads.update, as the socket command is (README, "Unread").
+  r.post("/chat/read", requireAuth, async (req, res) => {
+    const parsed = channelReadsUpdateInput.safeParse(req.body ?? {});
+    if (!parsed.success) throw badRequest(zodMessage(parsed.error));
+    res.json(await updateChannelRead(ctx, currentUser(req), parsed.data));
   });
   return r;
 }

@@ -13,6 +13,7 @@ import {
   callInitiateGroupInput,
   callInitiateInput,
   channelTypingInput,
+  channelReadsUpdateInput,
   entityCreateInput,
   entityDeleteInput,
   entityUpdateInput,
@@ -155,6 +156,11 @@ export const COMMANDS: { [E in keyof ClientToServerEvents]: Entry } = {
   "presence.update": { payload: presenceUpdateInput, summary: "Set one's status", ack: jsonSchema(presenceState, "output") },
   "presence.subscribe": { payload: presenceSubscribeInput, summary: "Watch these users' presence; answers their current state", ack: { type: "array", items: jsonSchema(presenceState, "output") } },
   "channels.typing": { payload: channelTypingInput, summary: "Tell a channel's other members one is typing", ack: { type: "null" } },
+  "channel_reads.update": {
+    payload: channelReadsUpdateInput,
+    summary: "Read up to message_id in a channel (the position only moves forward), or with unread: true mark message_id and after unread (POST /api/chat/read); acked with the row",
+    ack: jsonSchema(ENTITIES.channel_reads.row, "output"),
+  },
   "changes.since": {
     payload: changesSinceInput,
     summary: "Catch up: the changes after `since` (the last seq applied) for what the user may read now; ask again from `next` while `more`",

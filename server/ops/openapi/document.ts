@@ -3,7 +3,7 @@
 // with (shared/entities for the Entity API, the routes' own schemas elsewhere), turned into JSON
 // Schema by zod; a test checks that every route the server mounts is described here.
 import type { z } from "zod";
-import { ENTITY_TABLES, channelsOpenDmInput } from "@shared/entities";
+import { ENTITY_TABLES, channelReadsUpdateInput, channelsOpenDmInput } from "@shared/entities";
 import { callAnswerInput, callEndInput, callInitiateGroupInput, callInitiateInput, presenceUpdateInput, signalSendInput } from "@shared/realtime";
 import { loginSchema } from "../../auth/routes";
 import { acceptSchema, createSchema as inviteSchema, policySchema } from "../../features/invitations/routes";
@@ -101,6 +101,27 @@ const OPS: Op[] = [
     response: anyObject,
   },
   { method: "post", path: "/channels/dm", summary: "Open the direct message with one person: 200 with the existing one, 201 when created", tag: "channels", body: channelsOpenDmInput, response: ref("channels.row") },
+  {
+    method: "get",
+    path: "/chat/unread",
+    summary: "Unread counts of the caller's channels in one answer: {channels: [{channel_id, last_read_message_id, unread}]}; unread counts up to 100",
+    tag: "channels",
+    response: {
+      type: "object",
+      properties: {
+        channels: {
+          type: "array",
+          items: {
+            type: "object",
+            properties: { channel_id: { type: "integer" }, last_read_message_id: { type: "integer" }, unread: { type: "integer" } },
+            required: ["channel_id", "last_read_message_id", "unread"],
+          },
+        },
+      },
+      required: ["channels"],
+    },
+  },
+  { method: "post", path: "/chat/read", summary: "channel_reads.update: read up to message_id (the position only moves forward), or with unread: true mark message_id and after unread", tag: "channels", body: channelReadsUpdateInput, response: ref("channel_reads.row") },
   { method: "get", path: "/notes/search", summary: "Full-text search of the caller's notes", tag: "notes", query: searchQuery, response: { type: "array", items: ref("notes.row") } },
   { method: "get", path: "/approvals/{id}/audit", summary: "The history of an approval request", tag: "approvals", response: { type: "array", items: anyObject } },
   { method: "get", path: "/calendar/feed", summary: "The caller's calendar subscription link", tag: "calendar", response: anyObject },

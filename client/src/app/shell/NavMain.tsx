@@ -1,13 +1,13 @@
 import { Link } from "react-router-dom";
 import type { PageName } from "../pages";
-import { useChatStore } from "../../features/chat/store";
+import { useUnreadStore } from "../../features/chat/unreadStore";
 import { NAV_ITEMS } from "./navItems";
 import { SidebarNavButton } from "./SidebarNavButton";
 import { SidebarGroupLabel } from "./SidebarGroupLabel";
 
 export function NavMain({ currentPage, onNavigate }: { currentPage: PageName; onNavigate?: () => void }) {
-  // Unread chat messages in other channels, so people notice activity from any page.
-  const unread = useChatStore((s) => Object.values(s.unread).reduce((a, b) => a + b, 0));
+  // Unread chat messages (README, "Unread": kept by the server), so people notice activity from any page.
+  const unread = useUnreadStore((s) => Object.values(s.unread).reduce((a, b) => a + b, 0));
   return (
     <nav aria-label="Main" className="flex flex-col gap-0.5">
       <SidebarGroupLabel>Workspace</SidebarGroupLabel>

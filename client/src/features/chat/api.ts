@@ -45,6 +45,10 @@ export function moveChannelActivity(channelId: number, at: string): void {
   });
 }
 
+export function findChannelInCache(id: number): Channel | undefined {
+  return queryClient.getQueryData<Channel[]>(channelKeys.all)?.find((c) => c.id === id);
+}
+
 export function removeChannelFromCache(id: number): void {
   queryClient.setQueryData<Channel[]>(channelKeys.all, (old) => old?.filter((c) => c.id !== id));
 }

@@ -1,27 +1,54 @@
 import type { Channel, ChatMessage, MessageReaction } from "@shared/entities";
 import { addSocketHandlers } from "../../realtime/socket";
 import { onFeedReset, onTableChange } from "../../realtime/feed";
-import { invalidateChannels, moveChannelActivity, removeChannelFromCache, upsertChannelInCache } from "./api";
+import { findChannelInCache, invalidateChannels, moveChannelActivity, removeChannelFromCache, upsertChannelInCache } from "./api";
 import { reloadOpenChannels } from "./actions";
 import { useChatStore } from "./store";
 import { useReactionsStore } from "./reactions";
+import { useUnreadStore } from "./unreadStore";
+import { applyRead, refreshUnread } from "./reads";
+import { useSessionStore } from "../auth/store";
 
-/** Chat's handlers: channel, message and reaction changes from the feed, typing from the socket; they only call store and cache actions. */
+const me = () => useSessionStore.getState().user?.email;
+
+/** The channels the server counts unread in (README, "Unread"): what the list shows as one's own. */
+const counted = (c: Channel) => c.type !== "public" || c.is_system || c.members.some((m) => m.toLowerCase() === me()?.toLowerCase());
+
+/**
+ * Chat's handlers: channel, message, reaction and read-position changes from the feed, typing from the
+ * socket; they only call store and cache actions (and reload the unread counts when the feed
+ * cannot say them exactly).
+ */
 export function registerChatSocket(): () => void {
   const offChannels = onTableChange("channels", (change) => {
     if (change.op === "delete") {
       removeChannelFromCache(change.id);
       useChatStore.getState().removeChannel(change.id);
-    } else upsertChannelInCache(change.row as Channel);
+      useUnreadStore.getState().forget(change.id);
+      return;
+    }
+    const row = change.row as Channel;
+    upsertChannelInCache(row);
+    // A channel became (or stopped being) one's own: its count appears (or goes).
+    if (counted(row) !== (useUnreadStore.getState().positions[row.id] !== undefined)) void refreshUnread();
+  });
+  const offReads = onTableChange("channel_reads", (change) => {
+    if (change.op !== "delete") applyRead(change.row);
   });
   const offMessages = onTableChange("messages", (change) => {
     if (change.op === "delete") {
       useChatStore.getState().removeMessageById(change.id);
+      // Counts are of the messages that exist; which channel it was in is not in the change.
+      if (Object.keys(useUnreadStore.getState().positions).length) void refreshUnread();
       return;
     }
     const row = change.row as ChatMessage;
     if (change.op === "create") {
       useChatStore.getState().receive(row);
+      useUnreadStore.getState().received(row, me());
+      // A channel the counts do not cover yet (made a moment ago): ask for them again.
+      const channel = findChannelInCache(row.channel_id);
+      if (channel && counted(channel) && useUnreadStore.getState().positions[row.channel_id] === undefined) void refreshUnread();
       // A channel's last_activity is the time of its newest message, which every reader receives.
       moveChannelActivity(row.channel_id, row.created_date);
     } else useChatStore.getState().mergeMessages(row.channel_id, [row]);
@@ -35,12 +62,16 @@ export function registerChatSocket(): () => void {
     // Reloaded with the messages on screen (MessageList).
     useReactionsStore.getState().reset();
     void reloadOpenChannels();
+    void refreshUnread();
   });
   const offSocket = addSocketHandlers((socket) => {
     socket.on("channels.typing", (t) => useChatStore.getState().setTyping(t.channel_id, t.user_id, t.user_name));
+    // Every connection (a sign-in, a reconnect) starts from the server's counts.
+    socket.on("session.ready", () => void refreshUnread());
   });
   return () => {
     offChannels();
+    offReads();
     offMessages();
     offReactions();
     offReset();

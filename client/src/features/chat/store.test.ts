@@ -46,15 +46,4 @@ describe("chat store paging", () => {
     s.receive(msg(4));
     expect(ids()).toEqual([1, 2, 3, 4]);
   });
-
-  it("counts unread messages in channels not on screen", () => {
-    const s = useChatStore.getState();
-    s.setActiveChannel(1);
-    s.receive(msg(10, 1));
-    s.receive(msg(11, 2));
-    s.receive(msg(12, 2));
-    expect(useChatStore.getState().unread).toEqual({ 2: 2 });
-    s.setActiveChannel(2);
-    expect(useChatStore.getState().unread).toEqual({});
-  });
 });

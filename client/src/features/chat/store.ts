@@ -21,7 +21,6 @@ export interface TypingUser {
 
 interface ChatState {
   byChannel: Record<number, ChannelMessages>;
-  unread: Record<number, number>;
   typing: Record<number, TypingUser[]>;
   activeChannelId: number | null;
 
@@ -67,14 +66,12 @@ export const TYPING_TTL_MS = 4000;
 export const useChatStore = create<ChatState>()(
   immer((set) => ({
     byChannel: {},
-    unread: {},
     typing: {},
     activeChannelId: null,
 
     setActiveChannel: (id) =>
       set((s) => {
         s.activeChannelId = id;
-        if (id != null) delete s.unread[id];
       }),
 
     startLoading: (channelId) =>
@@ -123,13 +120,9 @@ export const useChatStore = create<ChatState>()(
       set((s) => {
         const entry = s.byChannel[message.channel_id];
         // A channel never opened has no page to extend; it loads fresh when opened.
-        const added = entry ? insertSorted(entry.items, message) : true;
+        if (entry) insertSorted(entry.items, message);
         const typing = s.typing[message.channel_id];
         if (typing) s.typing[message.channel_id] = typing.filter((t) => t.name !== message.sender_name);
-        const own = message.sender_email === useSessionStore.getState().user?.email;
-        if (added && !own && s.activeChannelId !== message.channel_id) {
-          s.unread[message.channel_id] = (s.unread[message.channel_id] ?? 0) + 1;
-        }
       }),
 
     mergeMessages: (channelId, messages) =>
@@ -155,7 +148,6 @@ export const useChatStore = create<ChatState>()(
     removeChannel: (channelId) =>
       set((s) => {
         delete s.byChannel[channelId];
-        delete s.unread[channelId];
         delete s.typing[channelId];
       }),
 
@@ -177,7 +169,6 @@ export const useChatStore = create<ChatState>()(
     reset: () =>
       set((s) => {
         s.byChannel = {};
-        s.unread = {};
         s.typing = {};
         s.activeChannelId = null;
       }),

@@ -5,7 +5,7 @@ import { canDeleteChannel, isChannelMember } from "../permissions";
 import { channelTitle } from "../channelTitle";
 import { usePeopleByEmail } from "../usePeopleByEmail";
 import { cn } from "../../../lib/utils";
-import { useChatStore } from "../store";
+import { useUnreadStore } from "../unreadStore";
 import { useSessionStore } from "../../auth/store";
 import { Button } from "../../../ui/button";
 import { SearchInput } from "../../../ui/SearchInput";
@@ -25,7 +25,7 @@ interface Props {
 export function ChannelSidebar({ channels, loading, selectedId, onSelect, onCreate, onDelete, className }: Props) {
   const [query, setQuery] = useState("");
   const user = useSessionStore((s) => s.user);
-  const unread = useChatStore((s) => s.unread);
+  const unread = useUnreadStore((s) => s.unread);
 
   const people = usePeopleByEmail();
 

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { ListTodo, Pencil, SmilePlus, Trash2 } from "lucide-react";
 import { cn } from "../../../lib/utils";
 import { Button } from "../../../ui/button";
@@ -10,10 +10,12 @@ interface Props {
   onEdit?: () => void;
   onDelete?: () => void;
   onCreateTask?: () => void;
+  /** More actions after the reaction button (e.g. Mark as unread). */
+  children?: ReactNode;
 }
 
 /** The toolbar a message shows on hover or focus: react, edit, delete, make a task. */
-export function MessageActions({ onReact, onEdit, onDelete, onCreateTask }: Props) {
+export function MessageActions({ onReact, onEdit, onDelete, onCreateTask, children }: Props) {
   // Stays visible while its picker is open, though the pointer has left the row.
   const [picking, setPicking] = useState(false);
   return (
@@ -30,6 +32,7 @@ export function MessageActions({ onReact, onEdit, onDelete, onCreateTask }: Prop
           <SmilePlus />
         </Button>
       </EmojiPickerPopover>
+      {children}
       {onEdit && (
         <SimpleTooltip label="Edit message">
           <Button variant="ghost" size="icon-xs" aria-label="Edit message" onClick={onEdit}>

@@ -12,6 +12,10 @@ import { MessageListHeader } from "./MessageListHeader";
 import { MessageListSkeleton } from "./MessageListSkeleton";
 import { MessageRow } from "./MessageRow";
 import { useChannelTasks } from "../../tasks/api";
+import { useUnreadMarker } from "../useUnreadMarker";
+import { useReadTracking } from "../useReadTracking";
+import { NewMessagesDivider } from "./NewMessagesDivider";
+import { JumpToUnreadButton } from "./JumpToUnreadButton";
 
 interface Props {
   channel: Channel;
@@ -61,6 +65,9 @@ export function MessageList({ channel, canCreateTask, onCreateTask }: Props) {
     getItemKey: (index) => items[index].id,
   });
   const totalSize = virtualizer.getTotalSize();
+  // Unread (README, "Unread"): the divider, reading what is on screen, and the jump to the first unread.
+  const marker = useUnreadMarker(channel.id, items, entry?.hasOlder ?? false, ready);
+  const reading = useReadTracking(channel.id, items, scrollRef, virtualizer, marker, () => (pinned.current = false));
   const lastId = items.length ? items[items.length - 1].id : null;
 
   const scrollToBottom = useCallback(() => {
@@ -101,6 +108,7 @@ export function MessageList({ channel, canCreateTask, onCreateTask }: Props) {
     if (!el) return;
     pinned.current = el.scrollHeight - el.scrollTop - el.clientHeight < PINNED_THRESHOLD_PX;
     if (pinned.current && unseen) setUnseen(0);
+    reading.onScroll();
   };
 
   const onLoadOlder = () => {
@@ -150,6 +158,7 @@ export function MessageList({ channel, canCreateTask, onCreateTask }: Props) {
               className="absolute top-0 left-0 w-full"
               style={{ transform: `translateY(${row.start}px)` }}
             >
+              {items[row.index].id === marker.firstUnreadId && <NewMessagesDivider />}
               <MessageRow
                 message={items[row.index]}
                 previous={items[row.index - 1]}
@@ -161,6 +170,7 @@ export function MessageList({ channel, canCreateTask, onCreateTask }: Props) {
           ))}
         </div>
       </div>
+      {reading.dividerOffscreen && <JumpToUnreadButton onJump={() => void reading.jump()} />}
       {unseen > 0 && (
         <Button
           size="sm"

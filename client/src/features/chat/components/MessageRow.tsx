@@ -14,6 +14,7 @@ import { MessageEditor } from "./MessageEditor";
 import { MessageHistoryDialog } from "./MessageHistoryDialog";
 import { MessageTaskChip } from "./MessageTaskChip";
 import { ReactionBar } from "./ReactionBar";
+import { MarkUnreadButton } from "./MarkUnreadButton";
 
 interface Props {
   message: ChatMessage;
@@ -106,7 +107,9 @@ function MessageRowImpl({ message, previous, task, canCreateTask, onCreateTask }
             onEdit={canEdit ? () => setEditing(true) : undefined}
             onDelete={canDelete ? () => setDialog("delete") : undefined}
             onCreateTask={canCreateTask ? () => onCreateTask(message) : undefined}
-          />
+          >
+            <MarkUnreadButton message={message} />
+          </MessageActions>
         )}
       </div>
       {dialog === "history" && <MessageHistoryDialog message={message} onClose={() => setDialog(null)} />}

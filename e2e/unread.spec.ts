@@ -1,0 +1,101 @@
+// Unread kept by the server (README, "Unread"): someone else's messages show as a count in the
+// reader's channel list and a "New messages" divider when the channel is opened; reading in one
+// tab clears the count in the reader's other tab within a second (the read position's change goes
+// to every socket of its owner); "Mark as unread" brings it back there.
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { openChannel, PASSWORD, signIn, signedInPage, USERS } from "./helpers";
+
+async function token(request: APIRequestContext, email: string): Promise<string> {
+  const res = await request.post("/api/auth/login", { data: { email, password: PASSWORD } });
+  expect(res.ok()).toBe(true);
+  return ((await res.json()) as { accessToken: string }).accessToken;
+}
+
+async function gotoChat(page: Page) {
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Chat" }).click();
+  await expect(page).toHaveURL(/\/Chat\?channel=\d+/);
+}
+
+const badge = (page: Page, channel: string) => page.locator(`button[data-channel-name="${channel}"]`).getByLabel(/unread$/);
+
+test("unread counts, the divider, reading in another tab and mark as unread", async ({ browser, request }) => {
+  const name = `e2e-unread-${Date.now().toString(36)}`;
+  const alex = { authorization: `Bearer ${await token(request, USERS.admin)}` };
+
+  // The reader, Jordan, in two tabs of one browser (each tab signs in on its own).
+  const reader = await signedInPage(browser, USERS.member);
+  const tab1 = reader.page;
+  const tab2 = await reader.context.newPage();
+  await signIn(tab2, USERS.member);
+  await gotoChat(tab1);
+  await gotoChat(tab2);
+
+  // Alex makes a private channel with Jordan and writes three messages.
+  const made = await request.post("/api/entities/channels", { headers: alex, data: { name, type: "private", members: [USERS.member] } });
+  expect(made.status()).toBe(201);
+  const channelId = ((await made.json()) as { id: number }).id;
+  await expect(tab1.locator(`button[data-channel-name="${name}"]`)).toBeVisible();
+  for (const text of ["First news", "Second news", "Third news"]) {
+    const res = await request.post("/api/entities/messages", { headers: alex, data: { channel_id: channelId, content: text } });
+    expect(res.status()).toBe(201);
+  }
+  await expect(badge(tab1, name)).toHaveText("3");
+  await expect(badge(tab2, name)).toHaveText("3");
+  await expect(badge(tab2, name)).toHaveAttribute("aria-label", "3 unread");
+
+  // Tab 1 opens it: the divider sits above the first unread message, and reading it clears
+  // the count in tab 2 within a second.
+  await openChannel(tab1, name);
+  const divider = tab1.getByRole("separator", { name: "New messages" });
+  await expect(divider).toBeVisible();
+  const firstRow = tab1.locator("[data-message-id]").filter({ hasText: "First news" });
+  expect((await divider.boundingBox())!.y).toBeLessThan((await firstRow.boundingBox())!.y);
+  await expect(badge(tab2, name)).toBeHidden({ timeout: 1000 });
+
+  // Mark as unread from the second message: the count (two) comes back in the other tab.
+  const second = tab1.locator("[data-message-id]").filter({ hasText: "Second news" });
+  await second.hover();
+  await second.getByRole("button", { name: "Mark as unread" }).click();
+  await expect(badge(tab2, name)).toHaveText("2", { timeout: 1000 });
+  // ... and stays while tab 1 keeps the channel open (it holds reading until the channel is left).
+  await tab1.waitForTimeout(500);
+  await expect(badge(tab2, name)).toHaveText("2");
+  await expect(tab1.getByRole("navigation", { name: "Main" }).getByRole("link", { name: /Chat/ })).toContainText(/\d/);
+  await tab1.screenshot({ path: "/tmp/shots/unread.png" });
+
+  // Tab 2 opens it: the divider is above the message marked unread, and reading it clears the count.
+  await openChannel(tab2, name);
+  await expect(tab2.getByRole("separator", { name: "New messages" })).toBeVisible();
+  const jordan = { authorization: `Bearer ${await token(request, USERS.member)}` };
+  await expect
+    .poll(async () => {
+      const res = await request.get("/api/chat/unread", { headers: jordan });
+      return ((await res.json()) as { channels: { channel_id: number; unread: number }[] }).channels.find((c) => c.channel_id === channelId)?.unread;
+    })
+    .toBe(0);
+  await reader.context.close();
+});
+
+test("Jump to first unread takes the reader back past what is loaded to the divider", async ({ browser, request }) => {
+  const name = `e2e-jump-${Date.now().toString(36)}`;
+  const alex = { authorization: `Bearer ${await token(request, USERS.admin)}` };
+  const made = await request.post("/api/entities/channels", { headers: alex, data: { name, type: "private", members: [USERS.member2] } });
+  const channelId = ((await made.json()) as { id: number }).id;
+  // More than one page (50) of unread messages.
+  for (let i = 1; i <= 60; i++) {
+    const res = await request.post("/api/entities/messages", { headers: alex, data: { channel_id: channelId, content: `Update number ${i}` } });
+    expect(res.status()).toBe(201);
+  }
+  const { context, page } = await signedInPage(browser, USERS.member2);
+  await gotoChat(page);
+  await expect(badge(page, name)).toHaveText("60");
+  await openChannel(page, name);
+  await expect(page.getByText("Update number 60", { exact: true })).toBeVisible();
+  const jump = page.getByRole("button", { name: "Jump to first unread" });
+  await expect(jump).toBeVisible();
+  await jump.click();
+  await expect(page.getByRole("separator", { name: "New messages" })).toBeInViewport();
+  await expect(page.getByText("Update number 1", { exact: true })).toBeInViewport();
+  await expect(jump).toBeHidden();
+  await context.close();
+});

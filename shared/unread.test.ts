@@ -1,0 +1,51 @@
+import { describe, it, expect } from "vitest";
+import { countUnread, firstUnread, isUnread, readPosition, unreadPosition } from "./unread";
+
+const me = "me@example.test";
+const msg = (id: number, from = "you@example.test") => ({ id, sender_email: from });
+
+describe("read positions", () => {
+  const channel = [msg(10), msg(11, me), msg(12), msg(13), msg(14, "ME@example.test"), msg(15)];
+
+  it("counts messages after the position that others sent", () => {
+    expect(countUnread(channel, 0, me)).toBe(4);
+    expect(countUnread(channel, 12, me)).toBe(2);
+    expect(countUnread(channel, 15, me)).toBe(0);
+    expect(firstUnread(channel, 10, me)?.id).toBe(12);
+  });
+
+  it("never counts one's own messages, whatever the case of the address", () => {
+    expect(countUnread([msg(1, me), msg(2, "Me@Example.test")], 0, me)).toBe(0);
+    expect(isUnread(msg(3, me), 0, me)).toBe(false);
+    expect(firstUnread([msg(1, me), msg(2)], 0, me)?.id).toBe(2);
+  });
+
+  it("counts across deletes: only the messages that still exist", () => {
+    const afterDelete = channel.filter((m) => m.id !== 13 && m.id !== 15);
+    expect(countUnread(afterDelete, 10, me)).toBe(1);
+    // Every unread message deleted: nothing is left to count, so no badge can stay.
+    expect(countUnread(channel.filter((m) => m.id <= 10), 10, me)).toBe(0);
+  });
+
+  it("works with a position at a deleted message (it is only compared)", () => {
+    const without12 = channel.filter((m) => m.id !== 12);
+    expect(countUnread(without12, 12, me)).toBe(2);
+    expect(firstUnread(without12, 12, me)?.id).toBe(13);
+  });
+
+  it("moves forward only when reading, and never past the newest message", () => {
+    expect(readPosition(12, 15, 15)).toBe(15);
+    expect(readPosition(15, 12, 15)).toBe(15);
+    expect(readPosition(0, 99, 15)).toBe(15);
+    expect(readPosition(3, 99, 0)).toBe(3);
+  });
+
+  it("marks a message unread by putting the position just before it, back or forth", () => {
+    expect(unreadPosition(13)).toBe(12);
+    expect(countUnread(channel, unreadPosition(13), me)).toBe(2);
+    expect(firstUnread(channel, unreadPosition(13), me)?.id).toBe(13);
+    expect(unreadPosition(1)).toBe(0);
+    // Reading again moves it forward from there.
+    expect(readPosition(unreadPosition(13), 15, 15)).toBe(15);
+  });
+});
