@@ -47,6 +47,8 @@ io.on("connection", (socket) => {
       file_url: null,
       file_name: null,
       edited_at: null,
+      mentions: [],
+      mentions_all: false,
       created_date: now,
       updated_date: now,
     };

@@ -5,7 +5,7 @@ import { LIMITS } from "./constants";
 import { USER_STATUSES, type ChatMessage, type EntityRow, type EntityTable, type PublicUser, type UserStatus } from "./entities";
 import { messageCreateInput } from "./entities/messages";
 import { channelReadsUpdateInput } from "./entities/channel_reads";
-import type { ChannelRead } from "./entities/channel_reads";
+import type { ChannelRead, ChannelReceipt } from "./entities/channel_reads";
 import { boundedJson, idRef, plainString } from "./entities/fields";
 
 export const SIGNAL_TYPES = [
@@ -307,6 +307,11 @@ export interface ServerToClientEvents {
   "meetings.control": (c: { call_id: string; action: "mute" | "remove"; by_user_id: number }) => void;
   /** An in-app notice for this user (a calendar reminder); `link` is a path in the app. */
   "notifications.create": (n: AppNotice) => void;
+  /**
+   * A member's read position moved in a small channel (README, "Mentions and read receipts"):
+   * sent to the members who have read receipts on, when the mover has them on too.
+   */
+  "channel_receipts.update": (r: ChannelReceipt) => void;
 }
 
 export interface AppNotice {

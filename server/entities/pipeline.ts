@@ -101,7 +101,7 @@ export async function updateEntity(ctx: AppContext, user: User, table: EntityTab
     if (fixed) throw failed("Update failed", `${fixed} cannot be changed`);
     if (Object.keys(changes).length === 0) return { before, after: before, changed: false };
     enforce(policy.canUpdate(user, before, changes));
-    const values = { ...changes, ...(policy.serverFields.update?.(user, before, changes) ?? {}), updated_at: new Date() };
+    const values = { ...changes, ...((await policy.serverFields.update?.(user, before, changes, trx)) ?? {}), updated_at: new Date() };
     const after = await updateRow(trx, table, id, toStored(table, values)).catch((err: unknown) => {
       throw writeError(table, "Update failed", err);
     });

@@ -45,7 +45,11 @@ export interface TablePolicy<T extends TableName> {
   serverFields: {
     /** Who-did-it fields and derived defaults; they override anything the body said. */
     create(user: User, input: Record<string, unknown>, db: DbLike): Record<string, unknown> | Promise<Record<string, unknown>>;
-    update?(user: User, row: RowOf<T>, changes: Record<string, unknown>): Record<string, unknown>;
+    /**
+     * Fields an update derives. `db` is the write's transaction, which the generic update always
+     * hands over (messages work out their mentions from the channel); a table that needs it is async.
+     */
+    update?(user: User, row: RowOf<T>, changes: Record<string, unknown>, db?: DbLike): Record<string, unknown> | Promise<Record<string, unknown>>;
   };
 }
 

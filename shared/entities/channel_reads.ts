@@ -53,4 +53,30 @@ export interface ChannelUnread {
   last_read_message_id: number;
   /** Messages after the position not sent by the reader, counted up to UNREAD_COUNT_MAX. */
   unread: number;
+  /** Of those, the ones that mention the reader or say @channel/@here (README, "Mentions and read receipts"). */
+  mentions: number;
+}
+
+/**
+ * Read receipts (README, "Mentions and read receipts"): a member's read position as others see it,
+ * in dms and channels of up to LIMITS.receiptsMaxMembers members, between people who both have
+ * `enable_read_receipts` on. `GET /api/chat/receipts` answers them; `channel_receipts.update`
+ * pushes each move.
+ */
+export const channelReceipt = z.object({
+  channel_id: z.number().int(),
+  user_id: z.number().int(),
+  user_email: z.string(),
+  last_read_message_id: z.number().int(),
+});
+export type ChannelReceipt = z.infer<typeof channelReceipt>;
+
+/** `GET /api/chat/receipts?channel_id=`. */
+export const channelReceiptsQuery = z.object({ channel_id: idRef }, { error: "channel_id is required" });
+
+/** What `GET /api/chat/receipts` answers: `enabled` false (and no receipts) when they do not apply. */
+export interface ChannelReceipts {
+  channel_id: number;
+  enabled: boolean;
+  receipts: ChannelReceipt[];
 }

@@ -55,5 +55,5 @@ export type { ApprovalRequest } from "./approval_requests";
 export type { SharedFile } from "./shared_files";
 export type { Resource } from "./resources";
 export type { OrgStorageConfig } from "./org_storage_config";
-export type { ChannelRead, ChannelReadsUpdateInput, ChannelUnread } from "./channel_reads";
-export { channelReadsUpdateInput } from "./channel_reads";
+export type { ChannelRead, ChannelReadsUpdateInput, ChannelUnread, ChannelReceipt, ChannelReceipts } from "./channel_reads";
+export { channelReadsUpdateInput, channelReceipt, channelReceiptsQuery } from "./channel_reads";

@@ -18,7 +18,7 @@ export const messages = defineEntity({
   input: fields,
   required: ["channel_id"],
   nullable: ["file_url", "file_name"],
-  serverSet: ["sender_id", "sender_name", "sender_email", "edited_at"],
+  serverSet: ["sender_id", "sender_name", "sender_email", "edited_at", "mentions", "mentions_all"],
   createOnly: ["channel_id"],
   row: z.object({
     ...rowBase,
@@ -31,6 +31,13 @@ export const messages = defineEntity({
     file_name: z.string().nullable(),
     /** When the text was last changed after posting (README, "Reactions and edits"); null if never. */
     edited_at: z.string().nullable(),
+    /**
+     * The people the text mentions who may read the channel (lower-case e-mails), worked out by
+     * the server from the content on every create and edit (README, "Mentions and read receipts").
+     */
+    mentions: z.array(z.string()),
+    /** The text says @channel or @here: everyone in the channel is mentioned. */
+    mentions_all: z.boolean(),
   }),
   instants: ["edited_at"],
   // The sender's account; clients identify senders by e-mail.

@@ -30,6 +30,8 @@ export const userProfileInput = {
   user_status: z.enum(USER_STATUSES),
   show_online_status: boolish,
   notification_preferences: z.enum(NOTIFICATION_PREFERENCES),
+  /** Show my reads as "Seen by" and see others' (README, "Mentions and read receipts"). */
+  enable_read_receipts: boolish,
   /** IANA zone the calendar shows and reads times in; null: the browser's. */
   time_zone: text(64)
     .refine(isTimeZone, "time_zone must be an IANA time zone such as Europe/Berlin")
@@ -63,6 +65,7 @@ export const userCreateInput = z
     user_status: true,
     show_online_status: true,
     notification_preferences: true,
+    enable_read_receipts: true,
     time_zone: true,
     role: true,
     team_role: true,
@@ -89,6 +92,8 @@ export const users = defineEntity({
     team_role: z.enum(TEAM_ROLES),
     user_status: z.enum(USER_STATUSES),
     show_online_status: z.boolean(),
+    /** Whether the person shares and sees read receipts (README, "Mentions and read receipts"). */
+    enable_read_receipts: z.boolean(),
     /** Only for the user themselves and admins. */
     notification_preferences: z.enum(NOTIFICATION_PREFERENCES).optional(),
     /** False once an admin deactivated the account: it cannot sign in, but its name still resolves. */

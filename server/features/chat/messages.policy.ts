@@ -8,6 +8,7 @@ import { canReadChannel, channelReadCondition } from "./channels.policy";
 import { emailOf, otherKeys, sameEmail } from "../../entities/policy-helpers";
 import type { RowOf, TablePolicy } from "../../entities/policy";
 import { rooms } from "@shared/realtime";
+import { mentionFields } from "./mentions";
 
 /** A message is seen by the readers of its channel: the sockets in the channel's room. */
 export const messageAudience = (row: Pick<RowOf<"messages">, "channel_id">) => [rooms.channel(row.channel_id)];
@@ -32,6 +33,12 @@ export const messagesPolicy: TablePolicy<"messages"> = {
   serverFields: {
     create: (user) => ({ sender_id: user.id, sender_name: user.full_name, sender_email: emailOf(user) }),
     // A changed text is an edit: readers show "(edited)" and its earlier versions (./hooks.ts).
-    update: (_user, _row, changes) => ("content" in changes ? { edited_at: new Date() } : {}),
+    // Its mentions are worked out again from the new text, so editing one out removes it (./mentions.ts).
+    // messages.update is the generic update (server/entities/pipeline.ts), which hands over its transaction.
+    update: async (user, row, changes, db) => {
+      if (!("content" in changes)) return {};
+      if (!db) throw new Error("messages.update derives mentions inside its transaction");
+      return { edited_at: new Date(), ...(await mentionFields(db, user, row.channel_id, String(changes.content ?? ""))) };
+    },
   },
 };

@@ -18,8 +18,9 @@ import { describeChange, publishChanges, type CommittedChange } from "../../feed
 import { insertMessagesWhere, type NewMessage } from "./repository";
 import { channelReadableBy } from "./channels.policy";
 import { messageAudience, messagesPolicy } from "./messages.policy";
+import { mentionsOf } from "./mentions";
 
-type Sender = Pick<User, "id" | "email" | "full_name">;
+type Sender = Pick<User, "id" | "email" | "full_name" | "role" | "team_role">;
 
 const fail = (detail: string) => new HttpError(400, `Insert failed: ${detail}`.slice(0, 315));
 
@@ -134,12 +135,16 @@ export const createMessage = (ctx: AppContext, sender: Sender, body: unknown): P
 /** Stores the message as `sender` (never as whoever the input names) if they may read the channel, and pushes it. */
 export async function postMessage(ctx: AppContext, sender: Sender, data: MessageData): Promise<Message> {
   if (!data.content && !data.file_url) throw fail("content cannot be empty");
+  // Who is mentioned comes from the text alone; the insert keeps those who may read the channel (./mentions.ts).
+  const mentioned = mentionsOf(sender, data.content);
   const row = await batcherFor(ctx).insert({
     channel_id: data.channel_id,
     content: data.content ?? "",
     message_type: data.message_type ?? "text",
     file_url: data.file_url ?? null,
     file_name: data.file_name || null,
+    mentions: mentioned.emails,
+    mentions_all: mentioned.all,
     ...(messagesPolicy.serverFields.create(sender as User, data, ctx.db) as { sender_id: number; sender_name: string; sender_email: string }),
     audience: messageAudience({ channel_id: data.channel_id }),
   });

@@ -54,7 +54,7 @@ describe.each(ENGINES)("unread: read positions and counts (%s)", (engine) => {
     await post(notJoined.id, writer, 4);
     await post(secret.id, writer, 4);
     const counts = await unread(reader);
-    expect(counts.get(priv.id)).toEqual({ channel_id: priv.id, last_read_message_id: 0, unread: 3 });
+    expect(counts.get(priv.id)).toEqual({ channel_id: priv.id, last_read_message_id: 0, unread: 3, mentions: 0 });
     expect(counts.get(joined.id)?.unread).toBe(1);
     expect(counts.has(notJoined.id)).toBe(false);
     expect(counts.has(secret.id)).toBe(false);

@@ -16,6 +16,7 @@ import { present } from "../../entities/present";
 import { withChanges } from "../../feed/changelog";
 import { readPosition, unreadPosition } from "@shared/unread";
 import { channelReadsPolicy } from "./reads.policy";
+import { pushReceipt } from "./receipts";
 import { claimRead, findMessageIn, newestMessageId, setReadPosition, unreadCounts } from "./repository";
 
 export interface ReadMove {
@@ -30,8 +31,15 @@ export async function updateChannelRead(ctx: AppContext, user: User, input: Read
   return present("channel_reads", await moveRead(ctx, user, input), user);
 }
 
-/** The command's work, answering the stored row (what the Entity API's hooks hand back). */
+/** Moves the position, then (committed) tells the members who see read receipts (./receipts.ts). */
 async function moveRead(ctx: AppContext, user: User, input: ReadMove): Promise<RowOf<"channel_reads">> {
+  const { row, moved } = await movePosition(ctx, user, input);
+  if (moved) await pushReceipt(ctx, user, row).catch(() => undefined); // the move stands; receipts are refetched on reconnect
+  return row;
+}
+
+/** The command's work, answering the stored row (what the Entity API's hooks hand back) and whether it moved. */
+async function movePosition(ctx: AppContext, user: User, input: ReadMove): Promise<{ row: RowOf<"channel_reads">; moved: boolean }> {
   return withChanges(ctx, async (trx, log) => {
     enforce(await channelReadsPolicy.canCreate(user, { channel_id: input.channel_id }, trx));
     if (input.unread && !(await findMessageIn(trx, input.channel_id, input.message_id))) throw notFound("Message not found");
@@ -41,12 +49,12 @@ async function moveRead(ctx: AppContext, user: User, input: ReadMove): Promise<R
       : readPosition(current.last_read_message_id, input.message_id, await newestMessageId(trx, input.channel_id));
     if (next === current.last_read_message_id) {
       if (inserted) log.add("channel_reads", "create", current.id, current);
-      return current;
+      return { row: current, moved: false };
     }
     enforce(channelReadsPolicy.canUpdate(user, current, { last_read_message_id: next }));
     const after = await setReadPosition(trx, current.id, next);
     log.add("channel_reads", inserted ? "create" : "update", after.id, after, inserted ? null : current);
-    return after;
+    return { row: after, moved: true };
   });
 }
 

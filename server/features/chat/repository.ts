@@ -8,6 +8,7 @@ import type { RowOf } from "../../entities/policy";
 type ChannelRead = RowOf<"channel_reads">;
 import type { DbLike } from "../../entities/repository";
 import { channelReadableBy } from "./channels.policy";
+import { mentionedReaders } from "./mentions";
 
 export function findChannel(db: DbLike, id: number): Promise<Channel | undefined> {
   return db.selectFrom("channels").selectAll().where("id", "=", id).executeTakeFirst();
@@ -40,6 +41,9 @@ export interface NewMessage {
   sender_id: number;
   sender_name: string;
   sender_email: string;
+  /** The addresses the text names (shared/mentions.ts); the insert keeps those who may read the channel. */
+  mentions: string[];
+  mentions_all: boolean;
   /** The rooms of its change record (the messages policy's audience). */
   audience: string[];
 }
@@ -62,10 +66,11 @@ export async function insertMessagesWhere(
   const res = await sql<Message & { change_seq: number }>`
     with v as (
       select * from jsonb_to_recordset(${input}::jsonb) as v(ord int, channel_id int, content text, message_type text, file_url text,
-        file_name text, sender_id int, sender_name text, sender_email text, audience text[])
+        file_name text, sender_id int, sender_name text, sender_email text, mentions text[], mentions_all boolean, audience text[])
     ), m as (
-      insert into messages (channel_id, content, message_type, file_url, file_name, sender_id, sender_name, sender_email)
-      select v.channel_id, v.content, v.message_type, v.file_url, v.file_name, v.sender_id, v.sender_name, v.sender_email
+      insert into messages (channel_id, content, message_type, file_url, file_name, sender_id, sender_name, sender_email, mentions, mentions_all)
+      select v.channel_id, v.content, v.message_type, v.file_url, v.file_name, v.sender_id, v.sender_name, v.sender_email,
+        ${mentionedReaders(sql.ref<string[]>("v.mentions"))}, v.mentions_all
       from v join channels on channels.id = v.channel_id
       where ${allowed(sql.ref<string>("v.sender_email"))}
       order by v.ord
@@ -154,7 +159,8 @@ export function findMessageIn(db: DbLike, channelId: number, id: number): Promis
  * "More channels": private channels and dms they may read, system channels, public channels they
  * joined), in one statement: messages after their position that someone else sent, counted up to
  * `max` per channel so a long-unread channel costs no more than that. Deleted messages are simply
- * not there to count.
+ * not there to count. `mentions`: those of them that mention the reader or everyone (README,
+ * "Mentions and read receipts"), counted the same way in the same statement.
  */
 export async function unreadCounts(db: DbLike, reader: { id: number; email: string }, max: number): Promise<ChannelUnread[]> {
   const email = reader.email.toLowerCase();
@@ -165,11 +171,23 @@ export async function unreadCounts(db: DbLike, reader: { id: number; email: stri
         where m.channel_id = channels.id and m.id > coalesce(r.last_read_message_id, 0)
           and coalesce(m.sender_id = ${reader.id}, lower(m.sender_email) = ${email}) is not true
         limit ${max}
-      ) u)::int as unread
+      ) u)::int as unread,
+      (select count(*) from (
+        select 1 from messages m
+        where m.channel_id = channels.id and m.id > coalesce(r.last_read_message_id, 0)
+          and coalesce(m.sender_id = ${reader.id}, lower(m.sender_email) = ${email}) is not true
+          and (m.mentions_all or m.mentions @> array[${email}]::text[])
+        limit ${max}
+      ) u)::int as mentions
     from channels
     left join channel_reads r on r.user_id = ${reader.id} and r.channel_id = channels.id
     where ${channelReadableBy(sql<string>`${email}`)}
       and (channels.type <> 'public' or channels.is_system or channels.members @> array[${email}]::text[])
     order by channels.id`.execute(db);
-  return res.rows.map((r) => ({ channel_id: r.channel_id, last_read_message_id: Number(r.last_read_message_id), unread: Number(r.unread) }));
+  return res.rows.map((r) => ({
+    channel_id: r.channel_id,
+    last_read_message_id: Number(r.last_read_message_id),
+    unread: Number(r.unread),
+    mentions: Number(r.mentions),
+  }));
 }

@@ -1,13 +1,15 @@
 // POST /channels/dm {user_id}: open the direct message with a person (./dm.ts). Answers the
 // channel row as the Entity API would: 201 when it was created, 200 when it already existed.
-// GET /chat/unread and POST /chat/read: unread counts and the read-position command (./reads.ts).
+// GET /chat/unread and POST /chat/read: unread counts and the read-position command (./reads.ts);
+// GET /chat/receipts: read receipts (./receipts.ts).
 import { Router } from "express";
-import { channelReadsUpdateInput, channelsOpenDmInput } from "@shared/entities";
+import { channelReadsUpdateInput, channelReceiptsQuery, channelsOpenDmInput } from "@shared/entities";
 import type { AppContext } from "../../context";
 import { currentUser, requireAuth } from "../../auth/middleware";
 import { badRequest, zodMessage } from "../../errors";
 import { openDm } from "./dm";
 import { listUnread, updateChannelRead } from "./reads";
+import { listReceipts } from "./receipts";
 
 export function chatRoutes(ctx: AppContext): Router {
   const r = Router();
@@ -19,6 +21,12 @@ export function chatRoutes(ctx: AppContext): Router {
   });
   r.get("/chat/unread", requireAuth, async (req, res) => {
     res.json({ channels: await listUnread(ctx, currentUser(req)) });
+  });
+  // Read receipts of a small channel (README, "Mentions and read receipts"; ./receipts.ts).
+  r.get("/chat/receipts", requireAuth, async (req, res) => {
+    const parsed = channelReceiptsQuery.safeParse(req.query ?? {});
+    if (!parsed.success) throw badRequest(zodMessage(parsed.error));
+    res.json(await listReceipts(ctx, currentUser(req), Number(parsed.data.channel_id)));
   });
   // channel_reads.update, as the socket command is (README, "Unread").
   r.post("/chat/read", requireAuth, async (req, res) => {

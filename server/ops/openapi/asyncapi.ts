@@ -42,7 +42,7 @@ import {
   type SignalMessage,
   type SyncRequired,
 } from "@shared/realtime";
-import { ENTITIES, ENTITY_TABLES, type Entities, type EntityTable } from "@shared/entities";
+import { ENTITIES, ENTITY_TABLES, channelReceipt, type Entities, type EntityTable } from "@shared/entities";
 import { jsonSchema, type JsonSchema } from "./schemas";
 import type { EntityCommandName } from "../../entities/commands";
 
@@ -184,6 +184,10 @@ export const PUSHES: { [E in keyof ServerToClientEvents]: Entry } = {
   "sfu.offer": { payload: sfuOffer, summary: "In a call through the SFU: Janus offers everyone else's streams (again when people come and go); answer with sfu.answer" },
   "sfu.talking": { payload: sfuTalking, summary: "In a call through the SFU: who is speaking (Janus's audio levels)" },
   "meetings.control": { payload: meetingControl, summary: "The organiser muted you (turn the microphone off) or removed you (you have left the call)" },
+  "channel_receipts.update": {
+    payload: channelReceipt,
+    summary: "A member's read position moved in a dm or a channel of up to 20 members (read receipts; only between people who have them on)",
+  },
 };
 
 const ackSchema = (data: JsonSchema): JsonSchema => ({

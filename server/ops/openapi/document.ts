@@ -3,7 +3,7 @@
 // with (shared/entities for the Entity API, the routes' own schemas elsewhere), turned into JSON
 // Schema by zod; a test checks that every route the server mounts is described here.
 import type { z } from "zod";
-import { ENTITY_TABLES, channelReadsUpdateInput, channelsOpenDmInput } from "@shared/entities";
+import { ENTITY_TABLES, channelReadsUpdateInput, channelReceiptsQuery, channelsOpenDmInput } from "@shared/entities";
 import { callAnswerInput, callEndInput, callInitiateGroupInput, callInitiateInput, presenceUpdateInput, signalSendInput } from "@shared/realtime";
 import { loginSchema } from "../../auth/routes";
 import { acceptSchema, createSchema as inviteSchema, policySchema } from "../../features/invitations/routes";
@@ -104,7 +104,7 @@ const OPS: Op[] = [
   {
     method: "get",
     path: "/chat/unread",
-    summary: "Unread counts of the caller's channels in one answer: {channels: [{channel_id, last_read_message_id, unread}]}; unread counts up to 100",
+    summary: "Unread counts of the caller's channels in one answer: {channels: [{channel_id, last_read_message_id, unread, mentions}]}; both count up to 100",
     tag: "channels",
     response: {
       type: "object",
@@ -113,13 +113,21 @@ const OPS: Op[] = [
           type: "array",
           items: {
             type: "object",
-            properties: { channel_id: { type: "integer" }, last_read_message_id: { type: "integer" }, unread: { type: "integer" } },
-            required: ["channel_id", "last_read_message_id", "unread"],
+            properties: { channel_id: { type: "integer" }, last_read_message_id: { type: "integer" }, unread: { type: "integer" }, mentions: { type: "integer" } },
+            required: ["channel_id", "last_read_message_id", "unread", "mentions"],
           },
         },
       },
       required: ["channels"],
     },
+  },
+  {
+    method: "get",
+    path: "/chat/receipts",
+    summary: "Read receipts of a dm or a channel of up to 20 members: {channel_id, enabled, receipts: [{channel_id, user_id, user_email, last_read_message_id}]}; only people who have them on, and none when the caller has them off",
+    tag: "channels",
+    query: channelReceiptsQuery,
+    response: anyObject,
   },
   { method: "post", path: "/chat/read", summary: "channel_reads.update: read up to message_id (the position only moves forward), or with unread: true mark message_id and after unread", tag: "channels", body: channelReadsUpdateInput, response: ref("channel_reads.row") },
   { method: "get", path: "/notes/search", summary: "Full-text search of the caller's notes", tag: "notes", query: searchQuery, response: { type: "array", items: ref("notes.row") } },

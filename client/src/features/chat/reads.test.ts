@@ -18,6 +18,8 @@ const message = (id: number) => ({
   file_url: null,
   file_name: null,
   edited_at: null,
+  mentions: [],
+  mentions_all: false,
   created_date: at(0),
   updated_date: at(0),
 });
@@ -27,7 +29,7 @@ describe("applying read positions from the server", () => {
     useChatStore.getState().reset();
     useUnreadStore.getState().reset();
     useChatStore.getState().setLatest(7, [message(1), message(2), message(3)]);
-    useUnreadStore.getState().setAll([{ channel_id: 7, last_read_message_id: 0, unread: 3 }]);
+    useUnreadStore.getState().setAll([{ channel_id: 7, last_read_message_id: 0, unread: 3, mentions: 0 }]);
   });
 
   it("keeps the newest row and recounts from the loaded messages", () => {

@@ -21,6 +21,8 @@ const message = (id: number, channel_id: number, at: string): ChatMessage => ({
   file_url: null,
   file_name: null,
   edited_at: null,
+  mentions: [],
+  mentions_all: false,
   created_date: at,
   updated_date: at,
 });

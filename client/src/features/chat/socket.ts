@@ -51,7 +51,12 @@ export function registerChatSocket(): () => void {
       if (channel && counted(channel) && useUnreadStore.getState().positions[row.channel_id] === undefined) void refreshUnread();
       // A channel's last_activity is the time of its newest message, which every reader receives.
       moveChannelActivity(row.channel_id, row.created_date);
-    } else useChatStore.getState().mergeMessages(row.channel_id, [row]);
+    } else {
+      // An edit may add or remove a mention of me (the server works them out again): recount.
+      const before = useChatStore.getState().byChannel[row.channel_id]?.items.find((m) => m.id === row.id);
+      if (!useUnreadStore.getState().edited(before, row, me())) void refreshUnread();
+      useChatStore.getState().mergeMessages(row.channel_id, [row]);
+    }
   });
   const offReactions = onTableChange("message_reactions", (change) => {
     if (change.op === "delete") useReactionsStore.getState().remove(change.id);

@@ -12,6 +12,8 @@ const msg = (id: number, channel_id = 1): ChatMessage => ({
   file_url: null,
   file_name: null,
   edited_at: null,
+  mentions: [],
+  mentions_all: false,
   created_date: "2026-01-01T00:00:00Z",
   updated_date: "2026-01-01T00:00:00Z",
 });

@@ -16,6 +16,8 @@ const msg = (id: number, channel_id = 1, from = "you@example.com"): ChatMessage 
   file_url: null,
   file_name: null,
   edited_at: null,
+  mentions: [],
+  mentions_all: false,
   created_date: "2026-01-01T00:00:00Z",
   updated_date: "2026-01-01T00:00:00Z",
 });
@@ -25,8 +27,8 @@ describe("unread store", () => {
   beforeEach(() => {
     state().reset();
     state().setAll([
-      { channel_id: 1, last_read_message_id: 10, unread: 2 },
-      { channel_id: 2, last_read_message_id: 0, unread: 0 },
+      { channel_id: 1, last_read_message_id: 10, unread: 2, mentions: 0 },
+      { channel_id: 2, last_read_message_id: 0, unread: 0, mentions: 0 },
     ]);
   });
 

@@ -1,0 +1,118 @@
+// @mentions in a message's text (README, "Mentions and read receipts"), one copy for the server,
+// which works out `messages.mentions` and `messages.mentions_all` from the content on every create
+// and edit (never from the body), and the web client, which writes, highlights and counts them.
+//
+// A person is mentioned with the token `@[Full Name](email)`: the e-mail names them without doubt
+// (names repeat and contain spaces), the name is what readers see. The composer writes the token
+// when a person is picked from the autocomplete; typing it by hand works too. `@channel` and
+// `@here` (a whole word) notify everyone in the channel.
+
+/** The longest name and address a token may carry (longer ones are plain text). */
+const NAME_MAX = 200;
+const EMAIL_MAX = 320;
+
+// `@[name](email)`: a name without brackets or line breaks, an address without spaces or brackets.
+const PERSON = /@\[([^\]\n]{1,200})\]\(([^()\s@]+@[^()\s@]+)\)/g;
+// `@channel` / `@here`, not inside a word or an address (a@here.com is no mention).
+const EVERYONE = /(^|[^\w@.\-[])@(channel|here)(?![\w@-])/gi;
+
+export const EVERYONE_TOKENS = ["channel", "here"] as const;
+
+/** What `parseMentions` finds: the addresses named (lower case, each once) and whether @channel/@here is there. */
+export interface ParsedMentions {
+  emails: string[];
+  all: boolean;
+}
+
+/** The addresses a text mentions (lower case, once each, in order) and whether it mentions everyone. */
+export function parseMentions(content: string | null | undefined): ParsedMentions {
+  const text = content ?? "";
+  const emails: string[] = [];
+  for (const m of text.matchAll(PERSON)) {
+    const email = m[2].toLowerCase();
+    if (m[1].trim() && email.length <= EMAIL_MAX && !emails.includes(email)) emails.push(email);
+  }
+  // A person token's name may say "@here"; it is a name, not a mention of everyone.
+  const rest = text.replace(PERSON, " ");
+  EVERYONE.lastIndex = 0;
+  return { emails, all: EVERYONE.test(rest) };
+}
+
+/** The token for a person, as the composer inserts it (brackets in a name would end it early). */
+export function mentionToken(name: string, email: string): string {
+  const clean = name.replace(/[[\]()\n]/g, " ").replace(/\s+/g, " ").trim().slice(0, NAME_MAX) || email;
+  return `@[${clean}](${email})`;
+}
+
+/** A piece of a message's text for display: plain text, a person, or @channel/@here. */
+export type MentionPart = { kind: "text"; text: string } | { kind: "person"; name: string; email: string } | { kind: "everyone"; text: string };
+
+/** Splits a text into plain text and mentions, in order, for rendering mentions as chips. */
+export function splitMentions(content: string): MentionPart[] {
+  const parts: MentionPart[] = [];
+  const push = (text: string) => {
+    if (!text) return;
+    // Within plain text, @channel and @here become their own parts.
+    let last = 0;
+    for (const m of text.matchAll(EVERYONE)) {
+      const at = (m.index ?? 0) + m[1].length;
+      if (at > last) parts.push({ kind: "text", text: text.slice(last, at) });
+      parts.push({ kind: "everyone", text: `@${m[2]}` });
+      last = at + 1 + m[2].length;
+    }
+    if (last < text.length) parts.push({ kind: "text", text: text.slice(last) });
+  };
+  let last = 0;
+  for (const m of content.matchAll(PERSON)) {
+    const at = m.index ?? 0;
+    push(content.slice(last, at));
+    parts.push({ kind: "person", name: m[1].trim(), email: m[2].toLowerCase() });
+    last = at + m[0].length;
+  }
+  push(content.slice(last));
+  return parts;
+}
+
+/** What a message needs to say whether it mentions someone. */
+export interface Mentioning {
+  mentions?: readonly string[] | null;
+  mentions_all?: boolean | null;
+}
+
+/** Whether a stored message mentions `me` (by address, or everyone). */
+export function mentionsMe(m: Mentioning, me: string | null | undefined): boolean {
+  if (!me) return false;
+  if (m.mentions_all) return true;
+  const mine = me.toLowerCase();
+  return !!m.mentions?.some((e) => e.toLowerCase() === mine);
+}
+
+/**
+ * The `@query` being typed just before the caret, for the composer's autocomplete: the text
+ * after an `@` that starts a word, up to the caret, without spaces (null when there is none).
+ */
+export function activeMentionQuery(text: string, caret: number): { start: number; query: string } | null {
+  const before = text.slice(0, caret);
+  const m = /(^|[\s(])@([^\s@[\]()]{0,40})$/.exec(before);
+  if (!m) return null;
+  return { start: before.length - m[2].length - 1, query: m[2] };
+}
+
+/** People whose name or address starts (by word) with the query, best first, at most `limit`. */
+export function matchPeople<P extends { full_name: string; email: string }>(people: readonly P[], query: string, limit = 8): P[] {
+  const q = query.toLowerCase();
+  const score = (p: P) => {
+    const name = p.full_name.toLowerCase();
+    const email = p.email.toLowerCase();
+    if (!q) return 1;
+    if (name.startsWith(q) || email.startsWith(q)) return 3;
+    if (name.split(/\s+/).some((w) => w.startsWith(q))) return 2;
+    return name.includes(q) || email.split("@")[0].includes(q) ? 1 : 0;
+  };
+  return people
+    .map((p) => ({ p, s: score(p) }))
+    .filter((x) => x.s > 0)
+    .sort((a, b) => b.s - a.s || a.p.full_name.localeCompare(b.p.full_name))
+    .slice(0, limit)
+    .map((x) => x.p);
+}
