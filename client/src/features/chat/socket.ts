@@ -8,6 +8,7 @@ import { useReactionsStore } from "./reactions";
 import { useUnreadStore } from "./unreadStore";
 import { applyRead, refreshUnread } from "./reads";
 import { useSessionStore } from "../auth/store";
+import { registerReceiptsSocket } from "./receipts";
 
 const me = () => useSessionStore.getState().user?.email;
 
@@ -69,6 +70,7 @@ export function registerChatSocket(): () => void {
     void reloadOpenChannels();
     void refreshUnread();
   });
+  const offReceipts = registerReceiptsSocket();
   const offSocket = addSocketHandlers((socket) => {
     socket.on("channels.typing", (t) => useChatStore.getState().setTyping(t.channel_id, t.user_id, t.user_name));
     // Every connection (a sign-in, a reconnect) starts from the server's counts.
@@ -81,5 +83,6 @@ export function registerChatSocket(): () => void {
     offReactions();
     offReset();
     offSocket();
+    offReceipts();
   };
 }

@@ -21,6 +21,7 @@ import { readSettings, writeSettings, type AppSettings } from "./settings";
 import { toast } from "../../ui/notifications";
 import { useSessionStore } from "../auth/store";
 import { useThemeStore } from "../../app/theme";
+import { resetReceipts } from "../chat/receipts";
 
 type ProfileFields = Pick<
   PublicUser,
@@ -42,7 +43,8 @@ export default function ProfilePage() {
   const user = useSessionStore((s) => s.user)!;
   const navigate = useNavigate();
   const [form, setForm] = useState<ProfileFields>(() => pickProfile(user));
-  const [settings, setSettings] = useState<AppSettings>(readSettings);
+  // Read receipts are enforced by the server, so the account's value is the one that counts (README, "Mentions and read receipts").
+  const [settings, setSettings] = useState<AppSettings>(() => ({ ...readSettings(), enable_read_receipts: user.enable_read_receipts ?? true }));
   const [saving, setSaving] = useState(false);
   const [devicesOpen, setDevicesOpen] = useState(false);
   const set = (patch: Partial<ProfileFields>) => setForm((f) => ({ ...f, ...patch }));
@@ -53,7 +55,8 @@ export default function ProfilePage() {
     if (!form.full_name.trim() || !awayValid) return;
     setSaving(true);
     try {
-      const saved = await updateUser(user.id, { ...form, full_name: form.full_name.trim() });
+      const saved = await updateUser(user.id, { ...form, full_name: form.full_name.trim(), enable_read_receipts: settings.enable_read_receipts ?? true });
+      if (saved.enable_read_receipts !== user.enable_read_receipts) resetReceipts();
       useSessionStore.getState().setUser(saved);
       writeSettings(settings);
       useThemeStore.getState().setPreference(settings.theme);

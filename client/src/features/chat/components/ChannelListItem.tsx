@@ -8,6 +8,7 @@ import {
   DropdownMenuTrigger,
 } from "../../../ui/dropdown-menu";
 import { ChannelIcon } from "./ChannelIcon";
+import { MentionBadge } from "./MentionBadge";
 
 interface Props {
   channel: Channel;
@@ -15,12 +16,14 @@ interface Props {
   title: string;
   selected: boolean;
   unread: number;
+  /** Unread messages mentioning this person or everyone (README, "Mentions and read receipts"). */
+  mentions?: number;
   canDelete: boolean;
   onSelect: () => void;
   onDelete: () => void;
 }
 
-export function ChannelListItem({ channel, title, selected, unread, canDelete, onSelect, onDelete }: Props) {
+export function ChannelListItem({ channel, title, selected, unread, mentions = 0, canDelete, onSelect, onDelete }: Props) {
   return (
     <li className="group/item relative">
       <button
@@ -37,10 +40,11 @@ export function ChannelListItem({ channel, title, selected, unread, canDelete, o
       >
         <ChannelIcon type={channel.type} className={selected ? "text-primary dark:text-foreground" : "text-muted-foreground"} />
         <span className="truncate">{title}</span>
+        {mentions > 0 && !selected && <MentionBadge count={mentions} />}
         {unread > 0 && !selected && (
           <span
             aria-label={`${unread} unread`}
-            className="ml-auto rounded-full bg-primary px-1.5 py-px text-[10.5px] font-semibold text-primary-foreground tabular-nums group-hover/item:invisible"
+            className={cn(mentions > 0 ? "ml-1" : "ml-auto", "rounded-full bg-primary px-1.5 py-px text-[10.5px] font-semibold text-primary-foreground tabular-nums group-hover/item:invisible")}
           >
             {unread > 99 ? "99+" : unread}
           </span>

@@ -26,6 +26,7 @@ export function ChannelSidebar({ channels, loading, selectedId, onSelect, onCrea
   const [query, setQuery] = useState("");
   const user = useSessionStore((s) => s.user);
   const unread = useUnreadStore((s) => s.unread);
+  const mentions = useUnreadStore((s) => s.mentions);
 
   const people = usePeopleByEmail();
 
@@ -84,6 +85,7 @@ export function ChannelSidebar({ channels, loading, selectedId, onSelect, onCrea
                   title={title}
                   selected={c.id === selectedId}
                   unread={unread[c.id] ?? 0}
+                  mentions={mentions[c.id] ?? 0}
                   canDelete={canDeleteChannel(user, c)}
                   onSelect={() => onSelect(c.id)}
                   onDelete={() => onDelete(c)}

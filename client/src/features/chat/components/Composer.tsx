@@ -9,6 +9,8 @@ import { cn } from "../../../lib/utils";
 import { Button } from "../../../ui/button";
 import { Spinner } from "../../../ui/spinner";
 import { SimpleTooltip } from "../../../ui/tooltip";
+import { useMentionAutocomplete } from "../useMentionAutocomplete";
+import { MentionListbox } from "./MentionListbox";
 
 const TYPING_THROTTLE_MS = 3000;
 const MAX_HEIGHT_PX = 200;
@@ -19,6 +21,7 @@ export function Composer({ channel }: { channel: Channel }) {
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   const fileRef = useRef<HTMLInputElement>(null);
   const lastTyping = useRef(0);
+  const mention = useMentionAutocomplete(channel, text, setText, textareaRef);
 
   // Grow with the text up to a limit, then scroll inside.
   useLayoutEffect(() => {
@@ -42,6 +45,7 @@ export function Composer({ channel }: { channel: Channel }) {
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (mention.onKeyDown(e)) return;
     if (e.key === "Enter" && !e.shiftKey && !e.nativeEvent.isComposing) {
       e.preventDefault();
       void send();
@@ -87,19 +91,27 @@ export function Composer({ channel }: { channel: Channel }) {
         void send();
       }}
     >
-      <div className="rounded-xl border bg-background shadow-xs transition-[border-color,box-shadow] focus-within:border-ring/60 focus-within:ring-[3px] focus-within:ring-ring/15 dark:bg-input/10">
+      <div className="relative rounded-xl border bg-background shadow-xs transition-[border-color,box-shadow] focus-within:border-ring/60 focus-within:ring-[3px] focus-within:ring-ring/15 dark:bg-input/10">
         {uploading && (
           <div className="flex items-center gap-2 border-b px-3 py-2 text-xs text-muted-foreground">
             <Spinner className="size-3.5" />
             Uploading <span className="truncate font-medium text-foreground">{uploading}</span>…
           </div>
         )}
+        {mention.open && <MentionListbox id={mention.listId} options={mention.options} active={mention.active} onPick={mention.pick} />}
         <textarea
           ref={textareaRef}
           rows={1}
           value={text}
-          onChange={(e) => onChange(e.target.value)}
+          onChange={(e) => {
+            onChange(e.target.value);
+            mention.track();
+          }}
           onKeyDown={onKeyDown}
+          onSelect={mention.track}
+          aria-autocomplete="list"
+          aria-controls={mention.open ? mention.listId : undefined}
+          aria-activedescendant={mention.open ? `${mention.listId}-${mention.active}` : undefined}
           aria-label={`Message ${channel.name}`}
           placeholder={channel.type === "dm" ? `Message ${channel.name}` : `Message #${channel.name}`}
           className="scrollbar-thin block max-h-[200px] min-h-11 w-full resize-none bg-transparent px-3.5 pt-3 pb-1 text-sm outline-none placeholder:text-muted-foreground/80"

@@ -15,6 +15,9 @@ import { MessageHistoryDialog } from "./MessageHistoryDialog";
 import { MessageTaskChip } from "./MessageTaskChip";
 import { ReactionBar } from "./ReactionBar";
 import { MarkUnreadButton } from "./MarkUnreadButton";
+import { MessageText } from "./MessageText";
+import { SeenBy } from "./SeenBy";
+import { mentionsMe } from "@shared/mentions";
 
 interface Props {
   message: ChatMessage;
@@ -34,6 +37,9 @@ function MessageRowImpl({ message, previous, task, canCreateTask, onCreateTask }
   const [dialog, setDialog] = useState<"history" | "delete" | null>(null);
   const canEdit = canEditMessage(me, message);
   const canDelete = canDeleteMessage(me, message);
+  const mine = !!me && message.sender_email.toLowerCase() === me.email.toLowerCase();
+  // A message that mentions me (or everyone) stands out (README, "Mentions and read receipts").
+  const mentioned = !mine && mentionsMe(message, me?.email);
   const date = parseDate(message.created_date);
   const prevDate = parseDate(previous?.created_date);
   const newDay = !!date && (!prevDate || !isSameDay(date, prevDate));
@@ -59,7 +65,14 @@ function MessageRowImpl({ message, previous, task, canCreateTask, onCreateTask }
           <div className="h-px flex-1 bg-border" />
         </div>
       )}
-      <div className={cn("group/msg relative flex gap-3 px-5 hover:bg-muted/50", compact ? "py-0.5" : "pt-2 pb-0.5")}>
+      <div
+        data-mentioned={mentioned || undefined}
+        className={cn(
+          "group/msg relative flex gap-3 px-5 hover:bg-muted/50",
+          compact ? "py-0.5" : "pt-2 pb-0.5",
+          mentioned && "border-l-[3px] border-amber-500 bg-amber-50 pl-[17px] hover:bg-amber-100/70 dark:bg-amber-500/10 dark:hover:bg-amber-500/15",
+        )}
+      >
         <div className="w-9 shrink-0">
           {compact ? (
             <time className="invisible block pt-0.5 text-right text-[10.5px] leading-5 text-muted-foreground tabular-nums group-hover/msg:visible">
@@ -83,7 +96,7 @@ function MessageRowImpl({ message, previous, task, canCreateTask, onCreateTask }
           ) : (
             (showText || message.edited_at) && (
               <p className="text-[14px] leading-[1.45rem] break-words whitespace-pre-wrap text-foreground/90">
-                {showText && message.content}
+                {showText && <MessageText content={message.content} />}
                 {message.edited_at && (
                   <button
                     type="button"
@@ -100,6 +113,7 @@ function MessageRowImpl({ message, previous, task, canCreateTask, onCreateTask }
           <MessageAttachment message={message} />
           {task && <MessageTaskChip task={task} />}
           <ReactionBar messageId={message.id} />
+          {mine && <SeenBy message={message} />}
         </div>
         {!editing && (
           <MessageActions

@@ -1,0 +1,104 @@
+// The composer's @mention autocomplete (README, "Mentions and read receipts"): typing `@` after a
+// space offers the channel's members (and, to managers and admins, @channel and @here, which the
+// server refuses from anyone else); arrows move, Enter or Tab picks, Escape closes. Picking writes
+// the `@[Full Name](email)` token of shared/mentions.ts, the one form the server reads.
+import { useMemo, useState, type KeyboardEvent, type RefObject } from "react";
+import type { Channel } from "@shared/entities";
+import { activeMentionQuery, matchPeople, mentionToken } from "@shared/mentions";
+import { useSessionStore } from "../auth/store";
+import { isAdmin } from "../users/roles";
+import { usePeopleByEmail } from "./usePeopleByEmail";
+
+export interface MentionOption {
+  key: string;
+  label: string;
+  detail: string;
+  /** What replaces the `@query`. */
+  insert: string;
+}
+
+const EVERYONE: MentionOption[] = [
+  { key: "@channel", label: "@channel", detail: "Everyone in this channel", insert: "@channel" },
+  { key: "@here", label: "@here", detail: "Everyone in this channel", insert: "@here" },
+];
+
+export function useMentionAutocomplete(channel: Channel, text: string, setText: (t: string) => void, textareaRef: RefObject<HTMLTextAreaElement | null>) {
+  const me = useSessionStore((s) => s.user);
+  const people = usePeopleByEmail();
+  const [caret, setCaret] = useState(0);
+  const [active, setActive] = useState(0);
+  const [dismissedAt, setDismissedAt] = useState<number | null>(null);
+
+  const found = activeMentionQuery(text, caret);
+  const members = useMemo(
+    () =>
+      channel.members
+        .map((e) => people.get(e.toLowerCase()))
+        .filter((p): p is NonNullable<typeof p> => !!p && p.is_active && p.email.toLowerCase() !== me?.email.toLowerCase()),
+    [channel.members, people, me?.email],
+  );
+  const mayMentionAll = !!me && (isAdmin(me) || me.team_role === "manager") && channel.type !== "dm";
+  const options: MentionOption[] = useMemo(() => {
+    if (!found) return [];
+    const q = found.query.toLowerCase();
+    const matched = matchPeople(members, found.query).map((p) => ({ key: p.email, label: p.full_name, detail: p.email, insert: mentionToken(p.full_name, p.email) }));
+    const all = mayMentionAll ? EVERYONE.filter((o) => o.key.slice(1).startsWith(q)) : [];
+    return [...matched, ...all];
+  }, [found?.query, members, mayMentionAll]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const open = !!found && options.length > 0 && dismissedAt !== found.start;
+  const current = Math.min(active, Math.max(0, options.length - 1));
+
+  const pick = (o: MentionOption) => {
+    if (!found) return;
+    const next = `${text.slice(0, found.start)}${o.insert} ${text.slice(caret)}`;
+    const at = found.start + o.insert.length + 1;
+    setText(next);
+    setActive(0);
+    setCaret(at);
+    requestAnimationFrame(() => {
+      const el = textareaRef.current;
+      if (!el) return;
+      el.focus();
+      el.setSelectionRange(at, at);
+    });
+  };
+
+  /** Handles the listbox's keys; answers true when the composer must not act on the key too. */
+  const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>): boolean => {
+    if (!open) return false;
+    if (e.key === "ArrowDown" || e.key === "ArrowUp") {
+      e.preventDefault();
+      const n = options.length;
+      setActive((current + (e.key === "ArrowDown" ? 1 : n - 1)) % n);
+      return true;
+    }
+    if ((e.key === "Enter" && !e.shiftKey) || e.key === "Tab") {
+      e.preventDefault();
+      pick(options[current]);
+      return true;
+    }
+    if (e.key === "Escape") {
+      e.preventDefault();
+      e.stopPropagation();
+      setDismissedAt(found!.start);
+      return true;
+    }
+    return false;
+  };
+
+  /** Keeps the caret known (typing, clicking, arrow keys inside the text). */
+  const track = () => {
+    const el = textareaRef.current;
+    if (!el) return;
+    const at = el.selectionStart ?? el.value.length;
+    setCaret(at);
+    // Out of the @word: the next one starts fresh (Escape closed only the one it was pressed in).
+    if (!activeMentionQuery(el.value, at)) {
+      setActive(0);
+      setDismissedAt(null);
+    }
+  };
+
+  return { open, options, active: current, pick, onKeyDown, track, listId: `mention-list-${channel.id}` };
+}
