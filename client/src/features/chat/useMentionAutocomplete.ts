@@ -38,13 +38,14 @@ export function useMentionAutocomplete(channel: Channel, text: string, setText: 
     [channel.members, people, me?.email],
   );
   const mayMentionAll = !!me && (isAdmin(me) || me.team_role === "manager") && channel.type !== "dm";
+  const query = found?.query ?? null;
   const options: MentionOption[] = useMemo(() => {
-    if (!found) return [];
-    const q = found.query.toLowerCase();
-    const matched = matchPeople(members, found.query).map((p) => ({ key: p.email, label: p.full_name, detail: p.email, insert: mentionToken(p.full_name, p.email) }));
+    if (query === null) return [];
+    const q = query.toLowerCase();
+    const matched = matchPeople(members, query).map((p) => ({ key: p.email, label: p.full_name, detail: p.email, insert: mentionToken(p.full_name, p.email) }));
     const all = mayMentionAll ? EVERYONE.filter((o) => o.key.slice(1).startsWith(q)) : [];
     return [...matched, ...all];
-  }, [found?.query, members, mayMentionAll]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [query, members, mayMentionAll]);
 
   const open = !!found && options.length > 0 && dismissedAt !== found.start;
   const current = Math.min(active, Math.max(0, options.length - 1));
