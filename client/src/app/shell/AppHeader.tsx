@@ -6,6 +6,7 @@ import { HEADER_ACTIONS_ID } from "../../ui/headerSlot";
 import { FALLBACK_META, PAGE_META } from "./navItems";
 import { SidebarTrigger } from "./SidebarTrigger";
 import { useSidebar } from "./sidebarContext";
+import { SearchBox } from "../../features/search/components/SearchBox";
 
 export function AppHeader({ page }: { page: PageName }) {
   const { isMobile } = useSidebar();
@@ -28,6 +29,7 @@ export function AppHeader({ page }: { page: PageName }) {
         </div>
       )}
       <div className="ml-auto flex items-center gap-2">
+        <SearchBox />
         <ConnectionPill />
         <div id={HEADER_ACTIONS_ID} className="flex items-center gap-1 empty:hidden" />
       </div>

@@ -12,6 +12,7 @@ import { MessageListHeader } from "./MessageListHeader";
 import { MessageListSkeleton } from "./MessageListSkeleton";
 import { MessageRow } from "./MessageRow";
 import { useChannelTasks } from "../../tasks/api";
+import { useJumpToMessage } from "../useJumpToMessage";
 
 interface Props {
   channel: Channel;
@@ -61,6 +62,7 @@ export function MessageList({ channel, canCreateTask, onCreateTask }: Props) {
     getItemKey: (index) => items[index].id,
   });
   const totalSize = virtualizer.getTotalSize();
+  const marked = useJumpToMessage(channel.id, entry, virtualizer, pinned);
   const lastId = items.length ? items[items.length - 1].id : null;
 
   const scrollToBottom = useCallback(() => {
@@ -156,6 +158,7 @@ export function MessageList({ channel, canCreateTask, onCreateTask }: Props) {
                 task={tasks.data?.get(items[row.index].id)}
                 canCreateTask={canCreateTask}
                 onCreateTask={onCreateTask}
+                highlighted={marked === items[row.index].id}
               />
             </div>
           ))}
