@@ -69,7 +69,7 @@ async function fill(db: Db, o: SearchOptions, reader: string): Promise<{ fillSec
   const fillSec = (performance.now() - t0) / 1000;
   const t1 = performance.now();
   await sql`set maintenance_work_mem = '256MB'`.execute(db);
-  await sql`create index messages_search_idx on messages using gin (message_search_doc(content))`.execute(db);
+  await sql`create index messages_search_idx on messages using gin (search_doc)`.execute(db);
   await sql`create index messages_content_trgm_idx on messages using gin (content gin_trgm_ops)`.execute(db);
   await sql`analyze messages`.execute(db);
   await sql`analyze channels`.execute(db);
