@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { PASSWORD, signedInPage, USERS } from "./helpers";
+import { MOBILE, PASSWORD, signedInPage, USERS } from "./helpers";
 import { mkdirSync } from "node:fs";
 
 const stamp = Date.now().toString(36);
@@ -58,4 +58,18 @@ test("search finds words, prefixes, phrases, URL fragments and CJK text, opens t
   const none = await searchFor(outsider.page, `kangaroo${stamp}`);
   await expect(none.getByText("No messages found.")).toBeVisible();
   await outsider.context.close();
+});
+
+test("on a phone the header's search is a button that opens the box", async ({ browser }) => {
+  const { context, page } = await signedInPage(browser, USERS.member, MOBILE);
+  await page.getByRole("banner").getByRole("button", { name: "Search" }).click();
+  const box = page.getByRole("searchbox", { name: "Search" });
+  await expect(box).toBeFocused();
+  await box.fill("welcome");
+  await box.press("Enter");
+  await expect(page).toHaveURL(/\/Search\?q=welcome/);
+  await expect(page.getByRole("region", { name: /^Messages/ })).toBeVisible();
+  await expect(page.getByRole("banner").getByRole("button", { name: "Search" })).toBeVisible();
+  await page.screenshot({ path: "/tmp/shots/search-mobile.png" });
+  await context.close();
 });
