@@ -6,6 +6,8 @@
 //     [--room-size 20] [--duration 5] [--start-rate 25] [--steps 14] [--idle 5000] [--p99-limit 100]
 //     [--flood-rate 5000] [--restart-sockets 5000] [--restart-servers relay,app] [--scenarios chat,flood,idle,restart] [--json]
 //     [--meeting-sizes 4,8,12] [--mesh-sizes 4,8] [--meeting-measure 10]   (scenario "meeting", not run by default)
+//     [--search-messages 1000000] [--search-channels 1000] [--search-member-of 50] [--search-rounds 40]
+//       (scenario "search", not run by default; needs --database-url)
 import { parseArgs } from "node:util";
 import { createFixture, relayFixture, type Fixture } from "./lib/fixture";
 import { closeAll, connectAll, runChat, type ChatResult, type Sock } from "./lib/driver";
@@ -15,6 +17,7 @@ import { runRestart, type RestartResult } from "./lib/restart";
 import { mb, ms, table } from "./lib/stats";
 import { runMeeting, type MeetingResult } from "./lib/meeting";
 import { runAudience, type AudienceResult } from "./lib/audience";
+import { reportSearch, searchScenario } from "./lib/search";
 
 const { values: flags } = parseArgs({
   options: {
@@ -36,6 +39,10 @@ const { values: flags } = parseArgs({
     "meeting-measure": { type: "string", default: "10" },
     "audience-others": { type: "string", default: "10000" },
     "audience-rate": { type: "string", default: "200" },
+    "search-messages": { type: "string", default: "1000000" },
+    "search-channels": { type: "string", default: "1000" },
+    "search-member-of": { type: "string", default: "50" },
+    "search-rounds": { type: "string", default: "40" },
   },
 });
 const USERS = Number(flags.users);
@@ -230,6 +237,15 @@ function reportAudience(list: AudienceResult[]) {
 }
 
 async function main() {
+  if (SCENARIOS.has("search")) {
+    const n = (flag: string) => Number(flags[flag as keyof typeof flags]);
+    const opts = { messages: n("search-messages"), channels: n("search-channels"), memberOf: n("search-member-of"), rounds: n("search-rounds") };
+    const search = await searchScenario(flags["database-url"], { ...opts, jwtSecret: JWT_SECRET, say });
+    if (flags.json) console.log(JSON.stringify({ search }, null, 2));
+    else reportSearch(search);
+    SCENARIOS.delete("search");
+    if (SCENARIOS.size === 0) return;
+  }
   if (SCENARIOS.has("audience")) {
     const audience = await audienceScenario();
     if (flags.json) console.log(JSON.stringify({ audience }, null, 2));

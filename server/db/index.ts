@@ -44,9 +44,16 @@ export async function openDb(opts: { databaseUrl?: string; pgliteDir?: string | 
     };
   }
   // Loaded only for the embedded engine: a server on Postgres starts (and restarts) without them.
-  const [{ PGlite }, { KyselyPGlite }] = await Promise.all([import("@electric-sql/pglite"), import("kysely-pglite")]);
+  const [{ PGlite }, { KyselyPGlite }, { pg_trgm }] = await Promise.all([
+    import("@electric-sql/pglite"),
+    import("kysely-pglite"),
+    import("@electric-sql/pglite/contrib/pg_trgm"),
+  ]);
   if (opts.pgliteDir) fs.mkdirSync(opts.pgliteDir, { recursive: true });
-  const client = opts.pgliteDir ? new PGlite(opts.pgliteDir) : new PGlite();
+  // pg_trgm serves search by substring (CJK text, URL fragments; README, "Search"): the extension's
+  // code is loaded here, the migration creates it in the database.
+  const extensions = { pg_trgm };
+  const client = opts.pgliteDir ? new PGlite(opts.pgliteDir, { extensions }) : new PGlite({ extensions });
   await client.waitReady;
   const db = new Kysely<Database>({ dialect: serialized(new KyselyPGlite(client).dialect), log: logQuery });
   return {

@@ -15,6 +15,7 @@ import { sfuCommands } from "./sfu/commands";
 import { presenceCommands } from "./presence/commands";
 import { notesRoutes } from "./notes/routes";
 import { approvalsRoutes } from "./approvals/routes";
+import { searchRoutes } from "./search/routes";
 import { wireTimeOffPresence } from "./presence/time-off-sync";
 import { changesRoutes } from "../feed/routes";
 import { feedCommands } from "../feed/commands";
@@ -27,6 +28,7 @@ export function mountFeatureRoutes(api: Router, ctx: AppContext): void {
   api.use(webrtcRoutes(ctx));
   api.use(notesRoutes(ctx));
   api.use(approvalsRoutes(ctx));
+  api.use(searchRoutes(ctx));
   api.use(chatRoutes(ctx));
   wireTimeOffPresence(ctx);
   api.use(calendarRoutes(ctx));

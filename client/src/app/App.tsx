@@ -28,6 +28,7 @@ const PAGES: Record<Exclude<PageName, "Login" | "Logout" | "AcceptInvite">, Page
   Approvals: lazy(() => import("../features/approvals/ApprovalsPage")),
   CallHistory: lazy(() => import("../features/calls/CallHistoryPage")),
   Admin: lazy(() => import("../features/admin/AdminPage")),
+  Search: lazy(() => import("../features/search/SearchPage")),
 };
 const LoginPage = lazy(() => import("../features/auth/LoginPage"));
 const LogoutPage = lazy(() => import("../features/auth/LogoutPage"));

@@ -13,6 +13,7 @@ export const PAGE_NAMES = [
   "Approvals",
   "CallHistory",
   "Admin",
+  "Search",
   "Login",
   "Logout",
   "AcceptInvite",

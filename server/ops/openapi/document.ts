@@ -10,6 +10,8 @@ import { acceptSchema, createSchema as inviteSchema, policySchema } from "../../
 import { fieldsSchema, recordingStatusSchema } from "../../features/files/routes";
 import { historyQuery } from "../../features/calls/routes";
 import { searchQuery } from "../../features/notes/routes";
+import { searchQuery as globalSearchQuery } from "../../features/search/routes";
+import { searchAnswer } from "@shared/search";
 import { changesQuery } from "../../feed/routes";
 import { entityCreateSchema, entityRowSchema, entityUpdateSchema, jsonSchema, type JsonSchema } from "./schemas";
 
@@ -131,6 +133,14 @@ const OPS: Op[] = [
   },
   { method: "post", path: "/chat/read", summary: "channel_reads.update: read up to message_id (the position only moves forward), or with unread: true mark message_id and after unread", tag: "channels", body: channelReadsUpdateInput, response: ref("channel_reads.row") },
   { method: "get", path: "/notes/search", summary: "Full-text search of the caller's notes", tag: "notes", query: searchQuery, response: { type: "array", items: ref("notes.row") } },
+  {
+    method: "get",
+    path: "/search",
+    summary: "Search messages of readable channels (words, prefixes, \"phrases\", URL fragments, CJK text; in:, from:, before:, after:, has:file), task titles, the caller's notes and file names (README \"Search\")",
+    tag: "search",
+    query: globalSearchQuery,
+    response: jsonSchema(searchAnswer, "output"),
+  },
   { method: "get", path: "/approvals/{id}/audit", summary: "The history of an approval request", tag: "approvals", response: { type: "array", items: anyObject } },
   { method: "get", path: "/calendar/feed", summary: "The caller's calendar subscription link", tag: "calendar", response: anyObject },
   { method: "post", path: "/calendar/feed", summary: "Create (or replace) the subscription link", tag: "calendar", response: anyObject },

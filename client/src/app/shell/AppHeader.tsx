@@ -6,13 +6,14 @@ import { HEADER_ACTIONS_ID } from "../../ui/headerSlot";
 import { FALLBACK_META, PAGE_META } from "./navItems";
 import { SidebarTrigger } from "./SidebarTrigger";
 import { useSidebar } from "./sidebarContext";
+import { SearchBox } from "../../features/search/components/SearchBox";
 
 export function AppHeader({ page }: { page: PageName }) {
   const { isMobile } = useSidebar();
   const meta = PAGE_META[page] ?? FALLBACK_META;
   const Icon = meta.icon;
   return (
-    <header className="flex h-12 shrink-0 items-center gap-2 border-b bg-background px-3 md:px-4">
+    <header className="relative flex h-12 shrink-0 items-center gap-2 border-b bg-background px-3 md:px-4">
       <SidebarTrigger />
       <Separator orientation="vertical" className="mx-1 !h-4" />
       {isMobile ? (
@@ -28,6 +29,7 @@ export function AppHeader({ page }: { page: PageName }) {
         </div>
       )}
       <div className="ml-auto flex items-center gap-2">
+        <SearchBox compact={isMobile} />
         <ConnectionPill />
         <div id={HEADER_ACTIONS_ID} className="flex items-center gap-1 empty:hidden" />
       </div>

@@ -8,6 +8,7 @@ import {
   ListChecks,
   MessagesSquare,
   NotebookPen,
+  Search,
   Settings,
   Shield,
   UserRound,
@@ -43,6 +44,7 @@ export const PAGE_META: Partial<Record<PageName, { title: string; icon: LucideIc
   CallHistory: { title: "Activity", icon: Activity },
   Admin: { title: "Admin Settings", icon: Shield },
   Meet: { title: "Meeting", icon: Video },
+  Search: { title: "Search", icon: Search },
 };
 
 export const FALLBACK_META = { title: "Teamspace", icon: Settings };

@@ -16,6 +16,7 @@ import { useUnreadMarker } from "../useUnreadMarker";
 import { useReadTracking } from "../useReadTracking";
 import { NewMessagesDivider } from "./NewMessagesDivider";
 import { JumpToUnreadButton } from "./JumpToUnreadButton";
+import { useJumpToMessage } from "../useJumpToMessage";
 
 interface Props {
   channel: Channel;
@@ -68,6 +69,7 @@ export function MessageList({ channel, canCreateTask, onCreateTask }: Props) {
   // Unread (README, "Unread"): the divider, reading what is on screen, and the jump to the first unread.
   const marker = useUnreadMarker(channel.id, items, entry?.hasOlder ?? false, ready);
   const reading = useReadTracking(channel.id, items, scrollRef, virtualizer, marker, () => (pinned.current = false));
+  const marked = useJumpToMessage(channel.id, entry, virtualizer, pinned);
   const lastId = items.length ? items[items.length - 1].id : null;
 
   const scrollToBottom = useCallback(() => {
@@ -165,6 +167,7 @@ export function MessageList({ channel, canCreateTask, onCreateTask }: Props) {
                 task={tasks.data?.get(items[row.index].id)}
                 canCreateTask={canCreateTask}
                 onCreateTask={onCreateTask}
+                highlighted={marked === items[row.index].id}
               />
             </div>
           ))}

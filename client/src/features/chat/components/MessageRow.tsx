@@ -26,12 +26,14 @@ interface Props {
   task?: Task;
   canCreateTask: boolean;
   onCreateTask: (message: ChatMessage) => void;
+  /** Marked for a moment: the message a search result opened (README, "Search"). */
+  highlighted?: boolean;
 }
 
 // Consecutive messages by one person within a few minutes read as one block, like Slack.
 const GROUP_MINUTES = 5;
 
-function MessageRowImpl({ message, previous, task, canCreateTask, onCreateTask }: Props) {
+function MessageRowImpl({ message, previous, task, canCreateTask, onCreateTask, highlighted = false }: Props) {
   const me = useSessionStore((s) => s.user);
   const [editing, setEditing] = useState(false);
   const [dialog, setDialog] = useState<"history" | "delete" | null>(null);
@@ -55,7 +57,7 @@ function MessageRowImpl({ message, previous, task, canCreateTask, onCreateTask }
     !!message.content && !(message.message_type !== "text" && message.content === message.file_name);
 
   return (
-    <div data-message-id={message.id}>
+    <div data-message-id={message.id} data-highlighted={highlighted || undefined}>
       {newDay && date && (
         <div className="flex items-center gap-3 px-5 pt-5 pb-2" role="separator">
           <div className="h-px flex-1 bg-border" />
@@ -68,9 +70,10 @@ function MessageRowImpl({ message, previous, task, canCreateTask, onCreateTask }
       <div
         data-mentioned={mentioned || undefined}
         className={cn(
-          "group/msg relative flex gap-3 px-5 hover:bg-muted/50",
+          "group/msg relative flex gap-3 px-5 transition-colors duration-700 hover:bg-muted/50",
           compact ? "py-0.5" : "pt-2 pb-0.5",
           mentioned && "border-l-[3px] border-amber-500 bg-amber-50 pl-[17px] hover:bg-amber-100/70 dark:bg-amber-500/10 dark:hover:bg-amber-500/15",
+          highlighted && "bg-yellow-100 hover:bg-yellow-100 dark:bg-yellow-500/20",
         )}
       >
         <div className="w-9 shrink-0">

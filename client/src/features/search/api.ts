@@ -1,0 +1,19 @@
+// GET /api/search (README, "Search"): one answer with messages, tasks, notes and files.
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import type { SearchAnswer } from "@shared/search";
+import { request } from "../../lib/http";
+
+// The key starts with "messages" so a change to messages refetches an open results page
+// (docs/architecture.md, "Catching up").
+export const searchKeys = { q: (q: string) => ["messages", "search", q] as const };
+
+export function useSearch(q: string) {
+  const query = q.trim();
+  return useQuery({
+    queryKey: searchKeys.q(query),
+    queryFn: ({ signal }) => request<SearchAnswer>("/search", { query: { q: query }, signal }),
+    enabled: query.length > 0,
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+}
