@@ -17,6 +17,7 @@ import { sha256, uploadFile } from "../../features/files/factories";
 import { root } from "../../../bench/lib/servers";
 import { LocalStorage } from "../../storage/local";
 import { restoreBackupArchive } from "./archive";
+import { localDay } from "../../features/presence/time-off";
 
 const run = promisify(execFile);
 const SECRET = "backup-test-secret-0123456789";
@@ -83,6 +84,13 @@ describe.each(ENGINES)("backup and restore round trip (%s)", (engine) => {
       ["photo.bin", crypto.randomBytes(200_000)],
     ] as const) {
       expect((await uploadFile(app, admin.token, bytes, { filename: name })).status).toBe(201);
+    }
+    // The presence service takes the day's Time Off turn a grace period after start, writing
+    // app_settings: let it, so the install is at rest when it is backed up and compared.
+    const deadline = Date.now() + 60_000;
+    while ((await sql<{ day: string }>`select value #>> '{}' as day from app_settings where key = 'time_off_presence_day'`.execute(app.ctx.db)).rows[0]?.day !== localDay()) {
+      if (Date.now() > deadline) throw new Error("the day's Time Off turn was never taken");
+      await new Promise((r) => setTimeout(r, 100));
     }
     // The secret the embedded mode generates beside its data.
     fs.writeFileSync(path.join(app.dataDir, "jwt-secret"), crypto.randomBytes(48).toString("base64url"), { mode: 0o600 });
