@@ -47,6 +47,12 @@ io.on("connection", (socket) => {
       file_url: null,
       file_name: null,
       edited_at: null,
+      thread_root_id: null,
+      also_to_channel: false,
+      reply_count: 0,
+      last_reply_at: null,
+      repliers: [],
+      deleted_at: null,
       created_date: now,
       updated_date: now,
     };

@@ -9,6 +9,8 @@ import { emailOf, otherKeys, sameEmail } from "../../entities/policy-helpers";
 import type { RowOf, TablePolicy } from "../../entities/policy";
 import { rooms } from "@shared/realtime";
 
+export const MESSAGE_DELETED = "This message was deleted";
+
 /** A message is seen by the readers of its channel: the sockets in the channel's room. */
 export const messageAudience = (row: Pick<RowOf<"messages">, "channel_id">) => [rooms.channel(row.channel_id)];
 
@@ -27,7 +29,8 @@ export const messagesPolicy: TablePolicy<"messages"> = {
     if (!channel || !canReadChannel(user, channel)) throw notFound("Channel not found");
     return true;
   },
-  canUpdate: (user, row, changes) => isSender(user, row) && otherKeys(changes, ["content", "file_url", "file_name", "message_type"]).length === 0,
+  canUpdate: (user, row, changes) =>
+    row.deleted_at ? MESSAGE_DELETED : isSender(user, row) && otherKeys(changes, ["content", "file_url", "file_name", "message_type"]).length === 0,
   canDelete: (user, row) => isSender(user, row) || isAdmin(user),
   serverFields: {
     create: (user) => ({ sender_id: user.id, sender_name: user.full_name, sender_email: emailOf(user) }),

@@ -18,6 +18,7 @@ import { describeChange, publishChanges, type CommittedChange } from "../../feed
 import { insertMessagesWhere, type NewMessage } from "./repository";
 import { channelReadableBy } from "./channels.policy";
 import { messageAudience, messagesPolicy } from "./messages.policy";
+import { postReply } from "./threads";
 
 type Sender = Pick<User, "id" | "email" | "full_name">;
 
@@ -134,6 +135,9 @@ export const createMessage = (ctx: AppContext, sender: Sender, body: unknown): P
 /** Stores the message as `sender` (never as whoever the input names) if they may read the channel, and pushes it. */
 export async function postMessage(ctx: AppContext, sender: Sender, data: MessageData): Promise<Message> {
   if (!data.content && !data.file_url) throw fail("content cannot be empty");
+  // A reply changes its root and follows too: one transaction of its own (./threads.ts).
+  if (data.thread_root_id != null) return postReply(ctx, sender, { ...data, thread_root_id: Number(data.thread_root_id), content: data.content ?? "" });
+  if (data.also_to_channel) throw fail("also_to_channel: only a reply in a thread is also sent to the channel");
   const row = await batcherFor(ctx).insert({
     channel_id: data.channel_id,
     content: data.content ?? "",

@@ -154,7 +154,7 @@ export function findMessageIn(db: DbLike, channelId: number, id: number): Promis
  * "More channels": private channels and dms they may read, system channels, public channels they
  * joined), in one statement: messages after their position that someone else sent, counted up to
  * `max` per channel so a long-unread channel costs no more than that. Deleted messages are simply
- * not there to count.
+ * not there to count; replies only in a thread count in the thread (README, "Threads"), not here.
  */
 export async function unreadCounts(db: DbLike, reader: { id: number; email: string }, max: number): Promise<ChannelUnread[]> {
   const email = reader.email.toLowerCase();
@@ -163,6 +163,7 @@ export async function unreadCounts(db: DbLike, reader: { id: number; email: stri
       (select count(*) from (
         select 1 from messages m
         where m.channel_id = channels.id and m.id > coalesce(r.last_read_message_id, 0)
+          and (m.thread_root_id is null or m.also_to_channel)
           and coalesce(m.sender_id = ${reader.id}, lower(m.sender_email) = ${email}) is not true
         limit ${max}
       ) u)::int as unread

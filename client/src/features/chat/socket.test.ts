@@ -21,6 +21,12 @@ const message = (id: number, channel_id: number, at: string): ChatMessage => ({
   file_url: null,
   file_name: null,
   edited_at: null,
+  thread_root_id: null,
+  also_to_channel: false,
+  reply_count: 0,
+  last_reply_at: null,
+  repliers: [],
+  deleted_at: null,
   created_date: at,
   updated_date: at,
 });

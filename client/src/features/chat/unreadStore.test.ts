@@ -16,6 +16,12 @@ const msg = (id: number, channel_id = 1, from = "you@example.com"): ChatMessage 
   file_url: null,
   file_name: null,
   edited_at: null,
+  thread_root_id: null,
+  also_to_channel: false,
+  reply_count: 0,
+  last_reply_at: null,
+  repliers: [],
+  deleted_at: null,
   created_date: "2026-01-01T00:00:00Z",
   updated_date: "2026-01-01T00:00:00Z",
 });
