@@ -42,8 +42,10 @@ export type ThreadFollow = z.infer<typeof threadFollows.row>;
  * thread (`following`), and/or say I have read its replies up to `read_message_id` (the position
  * moves there, never back and never past the newest reply).
  */
+// Strict: a field this command does not take (say, the row's last_read_message_id) is refused in
+// words rather than ignored, since ignoring it could follow a thread the caller meant only to read.
 export const threadFollowsUpdateInput = z
-  .object(
+  .strictObject(
     {
       thread_root_id: idRef,
       following: following.optional(),

@@ -21,6 +21,7 @@ interface Props {
   channel: Channel;
   canCreateTask: boolean;
   onCreateTask: (message: ChatMessage) => void;
+  onOpenThread: (rootId: number) => void;
 }
 
 const EMPTY: ChatMessage[] = [];
@@ -29,7 +30,7 @@ const INTRO_HEADER_PX = 136;
 // Within this distance of the bottom the reader counts as "following" the conversation.
 const PINNED_THRESHOLD_PX = 72;
 
-export function MessageList({ channel, canCreateTask, onCreateTask }: Props) {
+export function MessageList({ channel, canCreateTask, onCreateTask, onOpenThread }: Props) {
   const entry = useChatStore((s) => s.byChannel[channel.id]);
   const myEmail = useSessionStore((s) => s.user?.email);
   const items = entry?.items ?? EMPTY;
@@ -165,6 +166,7 @@ export function MessageList({ channel, canCreateTask, onCreateTask }: Props) {
                 task={tasks.data?.get(items[row.index].id)}
                 canCreateTask={canCreateTask}
                 onCreateTask={onCreateTask}
+                onOpenThread={onOpenThread}
               />
             </div>
           ))}
