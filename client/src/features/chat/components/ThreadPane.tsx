@@ -22,9 +22,10 @@ export function ThreadPane({ channel, rootId, onClose }: { channel: Channel; roo
   const scrollRef = useRef<HTMLDivElement>(null);
   const newest = replies.length ? replies[replies.length - 1].id : 0;
 
+  // Loaded when opened, and again after the feed could not catch up (which clears loaded threads).
   useEffect(() => {
-    void loadThread(rootId);
-  }, [rootId]);
+    if (!entry) void loadThread(rootId);
+  }, [entry, rootId]);
 
   useEffect(() => {
     if (entry?.status === "ready" && newest && document.visibilityState === "visible") readThread(rootId, newest);
