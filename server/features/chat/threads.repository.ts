@@ -85,6 +85,11 @@ export async function clearMessageExtras(db: DbLike, id: number): Promise<{ reac
   return { reactions, edits };
 }
 
+/** The rows of a thread whose root is going (each gets its change record from the caller). */
+export function deleteFollows(db: DbLike, rootId: number): Promise<ThreadFollowRow[]> {
+  return db.deleteFrom("thread_follows").where("thread_root_id", "=", rootId).returningAll().execute();
+}
+
 /** A reply also sent to the channel moves the channel's last_activity, as any channel message does. */
 export async function touchChannel(db: DbLike, channelId: number, at: Date): Promise<void> {
   await db.updateTable("channels").set({ last_activity: at }).where("id", "=", channelId).where("last_activity", "<", at).execute();

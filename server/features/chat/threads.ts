@@ -24,6 +24,7 @@ import {
   claimFollow,
   clearMessage,
   clearMessageExtras,
+  deleteFollows,
   findThreadRoot,
   followedThreads,
   insertReply,
@@ -98,6 +99,13 @@ export async function postReply(ctx: AppContext, sender: Sender, data: ReplyData
 
 const readable = (user: User) => messagesPolicy.readFilter(user) as Condition | null;
 
+/** A root going: its follows go first, each with its record, so every owner's list drops it (rather than a silent cascade). */
+async function deleteRoot(trx: DbLike, log: ChangeRecorder, root: Message): Promise<void> {
+  for (const f of await deleteFollows(trx, root.id)) log.add("thread_follows", "delete", f.id, null, f);
+  await deleteRow(trx, "messages", root.id);
+  log.add("messages", "delete", root.id, null, root);
+}
+
 /**
  * `messages.delete`: a reply goes and its root is recounted (a placeholder root whose last reply
  * went goes too); a root with replies stays as a placeholder; any other message goes as before.
@@ -115,7 +123,8 @@ export async function deleteMessage(ctx: AppContext, user: User, id: number): Pr
       log.add("messages", "update", id, await clearMessage(trx, id), row);
       return;
     }
-    const rootBefore = row.thread_root_id != null ? await findThreadRoot(trx, row.thread_root_id, true) : undefined;
+    if (row.thread_root_id == null) return deleteRoot(trx, log, row);
+    const rootBefore = await findThreadRoot(trx, row.thread_root_id, true);
     await deleteRow(trx, "messages", id);
     log.add("messages", "delete", id, null, row);
     if (!rootBefore) return;
@@ -124,8 +133,7 @@ export async function deleteMessage(ctx: AppContext, user: User, id: number): Pr
     const root = await recountRoot(trx, rootBefore.id);
     if (root.deleted_at && root.reply_count === 0) {
       // Nothing is left to keep the placeholder for (its follows go with it).
-      await deleteRow(trx, "messages", root.id);
-      log.add("messages", "delete", root.id, null, before);
+      await deleteRoot(trx, log, before as Message);
     } else log.add("messages", "update", root.id, root, before);
   });
   return { ok: true, id };
