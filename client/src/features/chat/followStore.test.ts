@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import type { ChatMessage, FollowedThread, ThreadFollow } from "@shared/entities";
-import { sortThreads, unreadThreadCount, useFollowStore } from "./followStore";
+import { sortThreads, unreadReplies, useFollowStore } from "./followStore";
 
 const me = "me@example.com";
 const msg = (id: number, fields: Partial<ChatMessage> = {}): ChatMessage => ({
@@ -82,6 +82,6 @@ describe("followed threads", () => {
     const list = [thread(1, 0, "2026-01-03T00:00:00Z"), thread(2, 2, "2026-01-01T00:00:00Z"), thread(3, 0, "2026-01-04T00:00:00Z"), thread(4, 1, "2026-01-02T00:00:00Z")];
     expect(sortThreads(list).map((t) => t.thread_root_id)).toEqual([4, 2, 3, 1]);
     state().setAll(list);
-    expect(unreadThreadCount(state().threads)).toBe(2);
+    expect(unreadReplies(state().threads)).toBe(3);
   });
 });

@@ -88,5 +88,5 @@ export function sortThreads(threads: readonly FollowedThread[]): FollowedThread[
   });
 }
 
-/** Followed threads with unread replies: the Threads entry's badge. */
-export const unreadThreadCount = (threads: Record<number, FollowedThread>): number => Object.values(threads).filter((t) => t.unread > 0).length;
+/** Unread replies in all followed threads: the Threads entry's badge. */
+export const unreadReplies = (threads: Record<number, FollowedThread>): number => Object.values(threads).reduce((n, t) => n + t.unread, 0);

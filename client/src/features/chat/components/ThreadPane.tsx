@@ -10,6 +10,8 @@ import { MessageRow } from "./MessageRow";
 import { ThreadComposer } from "./ThreadComposer";
 
 const noop = () => undefined;
+// A stand-in with the root's day and no sender: the first reply shows a day divider only on a new day.
+const dayOnly = (root: ChatMessage | null): ChatMessage | undefined => (root ? { ...root, sender_email: "" } : undefined);
 const EMPTY: ChatMessage[] = [];
 
 /**
@@ -66,7 +68,8 @@ export function ThreadPane({ channel, rootId, onClose }: { channel: Channel; roo
               <div className="h-px flex-1 bg-border" />
             </div>
             {replies.map((m, i) => (
-              <MessageRow key={m.id} message={m} previous={replies[i - 1]} canCreateTask={false} onCreateTask={noop} />
+              // The first reply follows the root for the day divider, not for grouping (the count sits between them).
+              <MessageRow key={m.id} message={m} previous={replies[i - 1] ?? dayOnly(entry.root)} canCreateTask={false} onCreateTask={noop} />
             ))}
           </>
         )}

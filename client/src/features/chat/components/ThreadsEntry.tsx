@@ -1,10 +1,10 @@
 import { MessagesSquare } from "lucide-react";
-import { useFollowStore } from "../followStore";
+import { unreadReplies, useFollowStore } from "../followStore";
 import { cn } from "../../../lib/utils";
 
 /** The Threads entry at the top of the channel list, with the unread replies of followed threads. */
 export function ThreadsEntry({ selected, onSelect }: { selected: boolean; onSelect: () => void }) {
-  const unread = useFollowStore((s) => Object.values(s.threads).reduce((n, t) => n + t.unread, 0));
+  const unread = useFollowStore((s) => unreadReplies(s.threads));
   return (
     <button
       type="button"
