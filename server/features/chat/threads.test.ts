@@ -206,9 +206,7 @@ describe.each(ENGINES)("threads (%s)", (engine) => {
   it("returns replies, roots' counters and follows in a catch-up", async () => {
     const ch = await channel("threads-catchup");
     const root = await send(annSocket, { channel_id: ch.id, content: "root" });
-    const head = await call<ChangesPage>(annSocket, "changes.since", { since: 0, limit: 1 });
-    if (!head.ok) throw new Error(head.error);
-    // The point before the reply: the newest change the root made.
+    // The point before the reply: a message of Ann's own after the root.
     const seen = record<EntityChange>(annSocket, "entities.change");
     const marker = await send(annSocket, { channel_id: ch.id, content: "marker" });
     const since = (await until(seen, (c) => c.id === marker.id)).seq;
@@ -219,6 +217,7 @@ describe.each(ENGINES)("threads (%s)", (engine) => {
     expect(got.find((c) => c.table === "messages" && c.id === reply.id)).toMatchObject({ op: "create", row: { thread_root_id: root.id } });
     // The root as it is now (its op is "create" when the catch-up also reaches back to its creation).
     expect(got.find((c) => c.table === "messages" && c.id === root.id)).toMatchObject({ row: { reply_count: 1, repliers: [bob.email] } });
-    expect(got.find((c) => c.table === "thread_follows")).toMatchObject({ row: { user_id: ann.user.id, thread_root_id: root.id, following: true } });
+    // A catch-up may reach back past the point (transactions still running then), so look for this thread's row.
+    expect(got.find((c) => c.table === "thread_follows" && (c.row as ThreadFollow | null)?.thread_root_id === root.id)).toMatchObject({ row: { user_id: ann.user.id, following: true } });
   });
 });
