@@ -49,6 +49,12 @@ io.on("connection", (socket) => {
       edited_at: null,
       mentions: [],
       mentions_all: false,
+      thread_root_id: null,
+      also_to_channel: false,
+      reply_count: 0,
+      last_reply_at: null,
+      repliers: [],
+      deleted_at: null,
       created_date: now,
       updated_date: now,
     };

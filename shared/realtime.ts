@@ -6,6 +6,7 @@ import { USER_STATUSES, type ChatMessage, type EntityRow, type EntityTable, type
 import { messageCreateInput } from "./entities/messages";
 import { channelReadsUpdateInput } from "./entities/channel_reads";
 import type { ChannelRead, ChannelReceipt } from "./entities/channel_reads";
+import { threadFollowsUpdateInput, type ThreadFollow } from "./entities/thread_follows";
 import { boundedJson, idRef, plainString } from "./entities/fields";
 
 export const SIGNAL_TYPES = [
@@ -35,6 +36,8 @@ const callId = () => str().min(1).max(100);
 export { messageCreateInput };
 // One schema for moving a read position: `channel_reads.update` and POST /api/chat/read.
 export { channelReadsUpdateInput };
+// One schema for following a thread and moving one's position in it: `thread_follows.update` and POST /api/chat/threads/follow.
+export { threadFollowsUpdateInput };
 
 export const signalSendInput = z.object({
   call_id: callId(),
@@ -251,8 +254,8 @@ type AckFn<T> = (res: Ack<T>) => void;
 
 /**
  * The entity commands over the socket, `<table>.create`, `<table>.update` and `<table>.delete`: the
- * same commands, rules and answers as REST's /entities routes (README, "Commands"); `messages.create`
- * and `channel_reads.update` (a channel and a message, not a row id) have their own entries below. The fields are checked by the table's definition, so the schemas here
+ * same commands, rules and answers as REST's /entities routes (README, "Commands"); `messages.create`,
+ * `channel_reads.update` and `thread_follows.update` (not a row id) have their own entries below. The fields are checked by the table's definition, so the schemas here
  * only ask for an object and, where the command names a row, its id.
  */
 export const entityCreateInput = z.object({}, { error: "the body must be an object" }).catchall(z.unknown());
@@ -261,7 +264,7 @@ export const entityDeleteInput = z.object({ id: idRef });
 type EntityCommands = {
   [T in EntityTable as T extends "messages" ? never : `${T}.create`]: (p: Record<string, unknown>, ack: AckFn<EntityRow<T>>) => void;
 } & {
-  [T in EntityTable as T extends "channel_reads" ? never : `${T}.update`]: (p: { id: number | string } & Record<string, unknown>, ack: AckFn<EntityRow<T>>) => void;
+  [T in EntityTable as T extends "channel_reads" | "thread_follows" ? never : `${T}.update`]: (p: { id: number | string } & Record<string, unknown>, ack: AckFn<EntityRow<T>>) => void;
 } & {
   [T in EntityTable as `${T}.delete`]: (p: { id: number | string }, ack: AckFn<{ ok: true; id: number }>) => void;
 };
@@ -270,6 +273,8 @@ export interface ClientToServerEvents extends EntityCommands {
   "messages.create": (p: z.input<typeof messageCreateInput>, ack: AckFn<ChatMessage>) => void;
   /** Move one's read position in a channel (README, "Unread"); acked with the row after it. */
   "channel_reads.update": (p: z.input<typeof channelReadsUpdateInput>, ack: AckFn<ChannelRead>) => void;
+  /** Follow or unfollow a thread and/or move one's read position in it (README, "Threads"). */
+  "thread_follows.update": (p: z.input<typeof threadFollowsUpdateInput>, ack: AckFn<ThreadFollow>) => void;
   "signals.send": (p: z.input<typeof signalSendInput>, ack: AckFn<{ id: number }>) => void;
   "calls.initiate": (p: z.input<typeof callInitiateInput>, ack: AckFn<CallStarted>) => void;
   "calls.initiateGroup": (p: z.input<typeof callInitiateGroupInput>, ack: AckFn<CallStarted>) => void;

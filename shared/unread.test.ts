@@ -1,5 +1,6 @@
 import { describe, it, expect } from "vitest";
 import { countUnread, firstUnread, isUnread, readPosition, unreadPosition } from "./unread";
+import { inChannelList } from "./entities/messages";
 
 const me = "me@example.test";
 const msg = (id: number, from = "you@example.test") => ({ id, sender_email: from });
@@ -47,5 +48,31 @@ describe("read positions", () => {
     expect(unreadPosition(1)).toBe(0);
     // Reading again moves it forward from there.
     expect(readPosition(unreadPosition(13), 15, 15)).toBe(15);
+  });
+});
+
+// Threads (README, "Threads"): a thread's position is a message id too, so the same arithmetic
+// counts its replies; the channel's position counts only what its main list shows.
+describe("thread read positions", () => {
+  const reply = (id: number, from = "you@example.test", also = false) => ({ id, sender_email: from, thread_root_id: 10, also_to_channel: also });
+  const root = { id: 10, sender_email: me, thread_root_id: null, also_to_channel: false };
+  const all = [root, reply(11), reply(12, me), reply(13, "you@example.test", true), { id: 14, sender_email: "you@example.test", thread_root_id: null, also_to_channel: false }, reply(15)];
+
+  it("counts a thread's replies after the thread's position, never one's own", () => {
+    const replies = all.filter((m) => m.thread_root_id === 10);
+    expect(countUnread(replies, 0, me)).toBe(3);
+    expect(countUnread(replies, 12, me)).toBe(2);
+    expect(firstUnread(replies, 11, me)?.id).toBe(13);
+  });
+
+  it("leaves replies only in the thread out of the channel's count", () => {
+    const channelList = all.filter(inChannelList);
+    expect(channelList.map((m) => m.id)).toEqual([10, 13, 14]);
+    expect(countUnread(channelList, 10, me)).toBe(2);
+  });
+
+  it("reads a thread forward only, never past its newest reply", () => {
+    expect(readPosition(0, 2_000_000_000, 15)).toBe(15);
+    expect(readPosition(13, 11, 15)).toBe(13);
   });
 });

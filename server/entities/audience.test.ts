@@ -72,6 +72,7 @@ describe.each(ENGINES)("read rules: SQL and audience agree (%s)", (engine: Engin
         resources: { title: "r", url: "https://example.test" },
         org_storage_config: { storage_provider: "local" },
         channel_reads: {},
+        thread_follows: {},
       };
       if (table === "messages") {
         const channels = await db().selectFrom("channels").select("id").execute();
@@ -91,6 +92,12 @@ describe.each(ENGINES)("read rules: SQL and audience agree (%s)", (engine: Engin
         const channels = await db().selectFrom("channels").select("id").orderBy("id").execute();
         values.channel_reads = { channel_id: channels[i % channels.length].id, user_id: users[i % users.length].id, last_read_message_id: Math.floor(rand() * 50) };
       }
+      if (table === "thread_follows") {
+        // A person's row for a thread (a message), of every person, followed or not.
+        const list = await db().selectFrom("messages").select(["id", "channel_id"]).execute();
+        const m = pick(list);
+        values.thread_follows = { thread_root_id: m.id, channel_id: m.channel_id, user_id: users[i % users.length].id, following: rand() < 0.7, last_read_message_id: Math.floor(rand() * 50) };
+      }
       // A generated dm may repeat an earlier pair (one dm per pair): that row is simply not added.
       await db().insertInto(table).values(values[table]).onConflict((oc) => oc.doNothing()).execute();
     }
@@ -100,7 +107,8 @@ describe.each(ENGINES)("read rules: SQL and audience agree (%s)", (engine: Engin
   it.each(ENTITY_TABLES)("%s", async (table) => {
     const inChannel = table === "messages" || table === "message_reactions" || table === "message_edits" || table === "channel_reads";
     if (inChannel && !(await db().selectFrom("channels").select("id").limit(1).execute()).length) await rowsOf("channels");
-    if ((table === "message_reactions" || table === "message_edits") && !(await db().selectFrom("messages").select("id").limit(1).execute()).length) await rowsOf("messages");
+    if (table === "thread_follows" && !(await db().selectFrom("channels").select("id").limit(1).execute()).length) await rowsOf("channels");
+    if ((table === "message_reactions" || table === "message_edits" || table === "thread_follows") && !(await db().selectFrom("messages").select("id").limit(1).execute()).length) await rowsOf("messages");
     const rows = await rowsOf(table);
     const policy = POLICIES[table] as unknown as TablePolicy<any>;
     const channels = new Map((await db().selectFrom("channels").selectAll().execute()).map((c: any) => [c.id, c]));

@@ -84,6 +84,12 @@ describe.each(ENGINES)("REST and socket rows are the same (%s)", (engine) => {
         UPDATES.channel_reads!.last_read_message_id = r(await asManager.post("/api/entities/messages", { channel_id: ch, content: "two" }));
         return { id: r(await asReader.post("/api/entities/channel_reads", { channel_id: ch, last_read_message_id: first })), watcher: reader, socket: readerSocket };
       }
+      case "thread_follows": {
+        // A person's follow of a thread is theirs alone; unfollowing changes it (thread_follows.update).
+        const ch = r(await asAdmin.post("/api/entities/channels", { name: "same-fields-threads", type: "public" }));
+        const root = r(await asManager.post("/api/entities/messages", { channel_id: ch, content: "root" }));
+        return { id: r(await asReader.post("/api/entities/thread_follows", { thread_root_id: root })), watcher: reader, socket: readerSocket };
+      }
     }
   }
 
@@ -114,7 +120,7 @@ describe.each(ENGINES)("REST and socket rows are the same (%s)", (engine) => {
     // Reactions and earlier versions are never changed (README, "Reactions and edits").
     if (!UPDATES[table]) return;
     const updates = record<EntityChange>(socket, "entities.change");
-    const res = await api(app, (table === "org_storage_config" || table === "users" ? admin : table === "notes" || table === "approval_requests" || table === "channel_reads" ? reader : manager).token).patch(
+    const res = await api(app, (table === "org_storage_config" || table === "users" ? admin : table === "notes" || table === "approval_requests" || table === "channel_reads" || table === "thread_follows" ? reader : manager).token).patch(
       `/api/entities/${table}/${id}`,
       UPDATES[table],
     );
@@ -143,5 +149,6 @@ const UPDATES: Partial<Record<EntityTable, Record<string, unknown>>> = {
   org_storage_config: { is_active: false },
   // The second message of the channel createFor makes.
   channel_reads: { last_read_message_id: 0 },
+  thread_follows: { following: false },
 };
 

@@ -21,7 +21,9 @@ import { orgStorageConfigPolicy } from "./files/storage-config.policy";
 import { orgStorageConfigHooks } from "./files/storage-config.hooks";
 import { resourcesPolicy } from "./resources/policy";
 import { channelReadsPolicy } from "./chat/reads.policy";
+import { threadFollowsPolicy } from "./chat/threads.policy";
 import { channelReadsHooks } from "./chat/reads";
+import { threadFollowsHooks } from "./chat/threads";
 
 export const TABLES: { [T in EntityTable]: TableFeature<T> } = {
   users: { policy: usersPolicy, hooks: usersHooks },
@@ -37,6 +39,7 @@ export const TABLES: { [T in EntityTable]: TableFeature<T> } = {
   resources: { policy: resourcesPolicy },
   org_storage_config: { policy: orgStorageConfigPolicy, hooks: orgStorageConfigHooks },
   channel_reads: { policy: channelReadsPolicy, hooks: channelReadsHooks },
+  thread_follows: { policy: threadFollowsPolicy, hooks: threadFollowsHooks },
 };
 
 export { POLICIES } from "./policies";

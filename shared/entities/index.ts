@@ -14,6 +14,7 @@ import { sharedFiles } from "./shared_files";
 import { resources } from "./resources";
 import { orgStorageConfig } from "./org_storage_config";
 import { channelReads } from "./channel_reads";
+import { threadFollows } from "./thread_follows";
 
 export const ENTITIES = {
   users,
@@ -29,6 +30,7 @@ export const ENTITIES = {
   approval_requests: approvalRequests,
   org_storage_config: orgStorageConfig,
   channel_reads: channelReads,
+  thread_follows: threadFollows,
 } as const;
 
 export type Entities = typeof ENTITIES;
@@ -57,3 +59,6 @@ export type { Resource } from "./resources";
 export type { OrgStorageConfig } from "./org_storage_config";
 export type { ChannelRead, ChannelReadsUpdateInput, ChannelUnread, ChannelReceipt, ChannelReceipts } from "./channel_reads";
 export { channelReadsUpdateInput, channelReceipt, channelReceiptsQuery } from "./channel_reads";
+export type { ThreadFollow, ThreadFollowsUpdateInput, FollowedThread } from "./thread_follows";
+export { threadFollowsUpdateInput } from "./thread_follows";
+export { inChannelList } from "./messages";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idRef, safeLink, text } from "./fields";
+import { boolish, idRef, safeLink, text } from "./fields";
 import { defineEntity, rowBase } from "./define";
 import { LIMITS } from "../constants";
 
@@ -11,15 +11,20 @@ const fields = {
   message_type: z.enum(MESSAGE_TYPES, { error: "must be text, file or image" }),
   file_url: safeLink,
   file_name: text(500),
+  /** A reply names its thread's root message (README, "Threads"); null for a message of the channel. */
+  thread_root_id: idRef,
+  /** A reply also shown in the channel's main list ("Also send to #channel"). */
+  also_to_channel: boolish,
 };
 
 export const messages = defineEntity({
   table: "messages",
   input: fields,
   required: ["channel_id"],
-  nullable: ["file_url", "file_name"],
-  serverSet: ["sender_id", "sender_name", "sender_email", "edited_at", "mentions", "mentions_all"],
-  createOnly: ["channel_id"],
+  nullable: ["file_url", "file_name", "thread_root_id"],
+  // A root's thread counters move with its replies; deleted_at marks a deleted root kept for its replies.
+  serverSet: ["sender_id", "sender_name", "sender_email", "edited_at", "mentions", "mentions_all", "reply_count", "last_reply_at", "repliers", "deleted_at"],
+  createOnly: ["channel_id", "thread_root_id", "also_to_channel"],
   row: z.object({
     ...rowBase,
     channel_id: z.number().int(),
@@ -38,8 +43,18 @@ export const messages = defineEntity({
     mentions: z.array(z.string()),
     /** The text says @channel or @here: everyone in the channel is mentioned. */
     mentions_all: z.boolean(),
+    /** The thread's root message for a reply; null for a message of the channel (README, "Threads"). */
+    thread_root_id: z.number().int().nullable(),
+    /** A reply also shown in the channel's main list. */
+    also_to_channel: z.boolean(),
+    /** A root's replies: how many, when the newest came, and who wrote the latest (up to 3 e-mails, newest first). */
+    reply_count: z.number().int(),
+    last_reply_at: z.string().nullable(),
+    repliers: z.array(z.string()),
+    /** A deleted root whose replies remain: its text is gone and it shows as "Message deleted". */
+    deleted_at: z.string().nullable(),
   }),
-  instants: ["edited_at"],
+  instants: ["edited_at", "last_reply_at", "deleted_at"],
   // The sender's account; clients identify senders by e-mail.
   internal: z.object({ sender_id: z.number().int().nullable() }),
   filters: {
@@ -51,6 +66,8 @@ export const messages = defineEntity({
     message_type: "text",
     file_url: "text",
     file_name: "text",
+    thread_root_id: "int",
+    also_to_channel: "bool",
   },
 });
 
@@ -66,5 +83,10 @@ export const messageCreateInput = z.object({
   message_type: fields.message_type.optional(),
   file_url: fields.file_url.optional(),
   file_name: fields.file_name.optional(),
+  thread_root_id: fields.thread_root_id.nullable().optional(),
+  also_to_channel: fields.also_to_channel.optional(),
 });
 export type MessageCreateInput = z.input<typeof messageCreateInput>;
+
+/** Whether a message shows in its channel's main list: every root, and replies also sent there (README, "Threads"). */
+export const inChannelList = (m: Pick<ChatMessage, "thread_root_id" | "also_to_channel">): boolean => m.thread_root_id == null || m.also_to_channel;

@@ -15,8 +15,13 @@ export type WhereValue =
   | { lte: number | string }
   | { gte: number | string };
 
+/** Column conditions, ANDed; `or`/`and` take a list of such objects. */
+export interface WhereObject {
+  [column: string]: WhereValue | WhereObject[];
+}
+
 export interface ListParams {
-  where?: Record<string, WhereValue>;
+  where?: WhereObject;
   sort?: string;
   limit?: number;
   offset?: number;

@@ -3,12 +3,15 @@
 import { HttpError } from "../../errors";
 import type { TableHooks } from "../../entities/policy";
 import { messageInput, postMessage } from "./post";
+import { deleteMessage } from "./threads";
 import type { Message } from "../../db/schema";
 import { emailOf } from "../../entities/policy-helpers";
 import { DM_EXISTS, DM_MEMBERS_KEY, REACTION_EXISTS, REACTION_ONCE_KEY, insertMessageEdit } from "./repository";
 
 export const messagesHooks: TableHooks = {
   create: (ctx, user, body) => postMessage(ctx, user, messageInput(body)),
+  // A reply recounts its root; a root with replies stays as a placeholder (README, "Threads").
+  delete: (ctx, user, id) => deleteMessage(ctx, user, id),
   // An edit keeps the text it replaces, in the edit's transaction and with its own change record,
   // so every reader's history of the message follows live (README, "Reactions and edits").
   async afterWrite(trx, user, op, before, after, log) {

@@ -10,6 +10,8 @@ import type { RowOf, TablePolicy } from "../../entities/policy";
 import { rooms } from "@shared/realtime";
 import { mentionFields } from "./mentions";
 
+export const MESSAGE_DELETED = "This message was deleted";
+
 /** A message is seen by the readers of its channel: the sockets in the channel's room. */
 export const messageAudience = (row: Pick<RowOf<"messages">, "channel_id">) => [rooms.channel(row.channel_id)];
 
@@ -28,7 +30,8 @@ export const messagesPolicy: TablePolicy<"messages"> = {
     if (!channel || !canReadChannel(user, channel)) throw notFound("Channel not found");
     return true;
   },
-  canUpdate: (user, row, changes) => isSender(user, row) && otherKeys(changes, ["content", "file_url", "file_name", "message_type"]).length === 0,
+  canUpdate: (user, row, changes) =>
+    row.deleted_at ? MESSAGE_DELETED : isSender(user, row) && otherKeys(changes, ["content", "file_url", "file_name", "message_type"]).length === 0,
   canDelete: (user, row) => isSender(user, row) || isAdmin(user),
   serverFields: {
     create: (user) => ({ sender_id: user.id, sender_name: user.full_name, sender_email: emailOf(user) }),

@@ -19,6 +19,7 @@ import { insertMessagesWhere, type NewMessage } from "./repository";
 import { channelReadableBy } from "./channels.policy";
 import { messageAudience, messagesPolicy } from "./messages.policy";
 import { mentionsOf } from "./mentions";
+import { postReply } from "./threads";
 
 type Sender = Pick<User, "id" | "email" | "full_name" | "role" | "team_role">;
 
@@ -137,6 +138,9 @@ export async function postMessage(ctx: AppContext, sender: Sender, data: Message
   if (!data.content && !data.file_url) throw fail("content cannot be empty");
   // Who is mentioned comes from the text alone; the insert keeps those who may read the channel (./mentions.ts).
   const mentioned = mentionsOf(sender, data.content);
+  // A reply changes its root and follows too: one transaction of its own (./threads.ts).
+  if (data.thread_root_id != null) return postReply(ctx, sender, { ...data, thread_root_id: Number(data.thread_root_id), content: data.content ?? "" });
+  if (data.also_to_channel) throw fail("also_to_channel: only a reply in a thread is also sent to the channel");
   const row = await batcherFor(ctx).insert({
     channel_id: data.channel_id,
     content: data.content ?? "",

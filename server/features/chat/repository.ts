@@ -159,7 +159,8 @@ export function findMessageIn(db: DbLike, channelId: number, id: number): Promis
  * "More channels": private channels and dms they may read, system channels, public channels they
  * joined), in one statement: messages after their position that someone else sent, counted up to
  * `max` per channel so a long-unread channel costs no more than that. Deleted messages are simply
- * not there to count. `mentions`: those of them that mention the reader or everyone (README,
+ * not there to count; replies only in a thread count in the thread (README, "Threads"), not here.
+ * `mentions`: those of them that mention the reader or everyone (README,
  * "Mentions and read receipts"), counted the same way in the same statement.
  */
 export async function unreadCounts(db: DbLike, reader: { id: number; email: string }, max: number): Promise<ChannelUnread[]> {
@@ -169,6 +170,7 @@ export async function unreadCounts(db: DbLike, reader: { id: number; email: stri
       (select count(*) from (
         select 1 from messages m
         where m.channel_id = channels.id and m.id > coalesce(r.last_read_message_id, 0)
+          and (m.thread_root_id is null or m.also_to_channel)
           and coalesce(m.sender_id = ${reader.id}, lower(m.sender_email) = ${email}) is not true
         limit ${max}
       ) u)::int as unread,

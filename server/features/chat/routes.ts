@@ -2,14 +2,16 @@
 // channel row as the Entity API would: 201 when it was created, 200 when it already existed.
 // GET /chat/unread and POST /chat/read: unread counts and the read-position command (./reads.ts);
 // GET /chat/receipts: read receipts (./receipts.ts).
+// GET /chat/threads and POST /chat/threads/follow: followed threads and thread_follows.update (./threads.ts).
 import { Router } from "express";
-import { channelReadsUpdateInput, channelReceiptsQuery, channelsOpenDmInput } from "@shared/entities";
+import { channelReadsUpdateInput, channelReceiptsQuery, channelsOpenDmInput, threadFollowsUpdateInput } from "@shared/entities";
 import type { AppContext } from "../../context";
 import { currentUser, requireAuth } from "../../auth/middleware";
 import { badRequest, zodMessage } from "../../errors";
 import { openDm } from "./dm";
 import { listUnread, updateChannelRead } from "./reads";
 import { listReceipts } from "./receipts";
+import { listFollowedThreads, updateThreadFollow } from "./threads";
 
 export function chatRoutes(ctx: AppContext): Router {
   const r = Router();
@@ -33,6 +35,15 @@ export function chatRoutes(ctx: AppContext): Router {
     const parsed = channelReadsUpdateInput.safeParse(req.body ?? {});
     if (!parsed.success) throw badRequest(zodMessage(parsed.error));
     res.json(await updateChannelRead(ctx, currentUser(req), parsed.data));
+  });
+  // Threads (README, "Threads"): the followed ones with unread replies, and thread_follows.update.
+  r.get("/chat/threads", requireAuth, async (req, res) => {
+    res.json({ threads: await listFollowedThreads(ctx, currentUser(req)) });
+  });
+  r.post("/chat/threads/follow", requireAuth, async (req, res) => {
+    const parsed = threadFollowsUpdateInput.safeParse(req.body ?? {});
+    if (!parsed.success) throw badRequest(zodMessage(parsed.error));
+    res.json(await updateThreadFollow(ctx, currentUser(req), parsed.data));
   });
   return r;
 }

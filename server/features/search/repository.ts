@@ -17,7 +17,7 @@ import { SEARCH_GROUP_LIMIT, type ParsedSearch, type SearchTerm } from "@shared/
 const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
- * The words and phrases as one tsquery for the message document (migrations/202611241400_search.ts):
+ * The words and phrases as one tsquery for the message document (migrations/202611241410_search.ts):
  * a word matches by its english stem or as a prefix of any word; a phrase as consecutive words.
  * Words hold letters and digits only (shared/search.ts), so nothing typed is tsquery syntax.
  */

@@ -14,6 +14,7 @@ import {
   callInitiateInput,
   channelTypingInput,
   channelReadsUpdateInput,
+  threadFollowsUpdateInput,
   entityCreateInput,
   entityDeleteInput,
   entityUpdateInput,
@@ -160,6 +161,11 @@ export const COMMANDS: { [E in keyof ClientToServerEvents]: Entry } = {
     payload: channelReadsUpdateInput,
     summary: "Read up to message_id in a channel (the position only moves forward), or with unread: true mark message_id and after unread (POST /api/chat/read); acked with the row",
     ack: jsonSchema(ENTITIES.channel_reads.row, "output"),
+  },
+  "thread_follows.update": {
+    payload: threadFollowsUpdateInput,
+    summary: "Follow or unfollow a thread, and/or read its replies up to read_message_id (forward only; POST /api/chat/threads/follow); acked with the row",
+    ack: jsonSchema(ENTITIES.thread_follows.row, "output"),
   },
   "changes.since": {
     payload: changesSinceInput,

@@ -3,7 +3,7 @@
 // with (shared/entities for the Entity API, the routes' own schemas elsewhere), turned into JSON
 // Schema by zod; a test checks that every route the server mounts is described here.
 import type { z } from "zod";
-import { ENTITY_TABLES, channelReadsUpdateInput, channelReceiptsQuery, channelsOpenDmInput } from "@shared/entities";
+import { ENTITY_TABLES, channelReadsUpdateInput, channelReceiptsQuery, channelsOpenDmInput, threadFollowsUpdateInput } from "@shared/entities";
 import { callAnswerInput, callEndInput, callInitiateGroupInput, callInitiateInput, presenceUpdateInput, signalSendInput } from "@shared/realtime";
 import { loginSchema } from "../../auth/routes";
 import { acceptSchema, createSchema as inviteSchema, policySchema } from "../../features/invitations/routes";
@@ -132,6 +132,33 @@ const OPS: Op[] = [
     response: anyObject,
   },
   { method: "post", path: "/chat/read", summary: "channel_reads.update: read up to message_id (the position only moves forward), or with unread: true mark message_id and after unread", tag: "channels", body: channelReadsUpdateInput, response: ref("channel_reads.row") },
+  {
+    method: "get",
+    path: "/chat/threads",
+    summary: "The threads the caller follows, unread first: {threads: [{thread_root_id, channel_id, last_read_message_id, unread, root}]}; unread counts up to 100",
+    tag: "channels",
+    response: {
+      type: "object",
+      properties: {
+        threads: {
+          type: "array",
+          items: {
+            type: "object",
+            properties: {
+              thread_root_id: { type: "integer" },
+              channel_id: { type: "integer" },
+              last_read_message_id: { type: "integer" },
+              unread: { type: "integer" },
+              root: ref("messages.row"),
+            },
+            required: ["thread_root_id", "channel_id", "last_read_message_id", "unread", "root"],
+          },
+        },
+      },
+      required: ["threads"],
+    },
+  },
+  { method: "post", path: "/chat/threads/follow", summary: "thread_follows.update: follow or unfollow a thread, and/or read its replies up to read_message_id (forward only)", tag: "channels", body: threadFollowsUpdateInput, response: ref("thread_follows.row") },
   { method: "get", path: "/notes/search", summary: "Full-text search of the caller's notes", tag: "notes", query: searchQuery, response: { type: "array", items: ref("notes.row") } },
   {
     method: "get",

@@ -5,6 +5,7 @@ import type { Channel } from "@shared/entities";
 import { ChannelSidebar } from "./components/ChannelSidebar";
 import { ChannelView } from "./components/ChannelView";
 import { ChatWelcome } from "./components/ChatWelcome";
+import { ThreadsView } from "./components/ThreadsView";
 import { CreateChannelDialog } from "./components/CreateChannelDialog";
 import { DeleteChannelDialog } from "./components/DeleteChannelDialog";
 import { PageSpinner } from "../../ui/PageSpinner";
@@ -18,6 +19,9 @@ import { channelToOpen, lastChannelId, rememberChannel } from "./lastChannel";
 export default function ChatPage() {
   const [params, setParams] = useSearchParams();
   const selectedId = Number(params.get("channel")) || null;
+  // Threads (README, "Threads"): the Threads view, or a thread open beside its channel.
+  const threadsView = params.get("view") === "threads";
+  const threadId = Number(params.get("thread")) || null;
   const channels = useChannels();
   const selected = channels.data?.find((c) => c.id === selectedId) ?? null;
   const isMobile = useIsMobile();
@@ -29,6 +33,7 @@ export default function ChatPage() {
   const userId = useSessionStore((s) => s.user?.id);
 
   const select = (id: number | null) => setParams(id ? { channel: String(id) } : {});
+  const openThread = (channelId: number, rootId: number) => setParams({ channel: String(channelId), thread: String(rootId) });
 
   useEffect(() => {
     setActiveChannel(selected?.id ?? null);
@@ -41,7 +46,7 @@ export default function ChatPage() {
 
   // Nothing open, or the open channel went away (left, removed, deleted): open the last one viewed,
   // else #general. On a phone the channel list is the first screen, and Back must be able to reach it.
-  const landing = !isMobile && !selected && channels.data ? channelToOpen(channels.data, userId != null ? lastChannelId(userId) : null) : undefined;
+  const landing = !isMobile && !selected && !threadsView && channels.data ? channelToOpen(channels.data, userId != null ? lastChannelId(userId) : null) : undefined;
   useEffect(() => {
     if (landing) setParams({ channel: String(landing.id) }, { replace: true });
   }, [landing, setParams]);
@@ -67,7 +72,7 @@ export default function ChatPage() {
 
   // The wanted channel may still be loading; a spinner beats a flash of the welcome screen.
   const waitingForChannel = (selectedId != null && !selected && channels.isPending) || !!landing || (!isMobile && channels.isPending);
-  const showList = !isMobile || !selected;
+  const showList = !isMobile || (!selected && !threadsView);
 
   return (
     <div className="flex h-full">
@@ -79,17 +84,24 @@ export default function ChatPage() {
           onSelect={select}
           onCreate={() => setCreateOpen(true)}
           onDelete={setDeleteTarget}
+          threadsSelected={threadsView}
+          onOpenThreads={() => setParams({ view: "threads" })}
           className={cn(isMobile ? "w-full border-r-0" : "w-80 shrink-0")}
         />
       )}
-      {!(isMobile && !selected) && (
+      {!(isMobile && !selected && !threadsView) && (
         <div className="flex min-w-0 flex-1">
-          {selected ? (
+          {threadsView ? (
+            <ThreadsView channels={channels.data} onOpen={openThread} onBack={isMobile ? () => select(null) : undefined} />
+          ) : selected ? (
             <ChannelView
               key={selected.id}
               channel={selected}
               onDelete={() => setDeleteTarget(selected)}
               onBack={isMobile ? () => select(null) : undefined}
+              threadId={threadId}
+              onOpenThread={(rootId) => openThread(selected.id, rootId)}
+              onCloseThread={() => select(selected.id)}
             />
           ) : waitingForChannel ? (
             <PageSpinner />

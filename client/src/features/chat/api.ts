@@ -2,7 +2,7 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { LIMITS } from "@shared/constants";
 import type { Channel, ChannelsOpenDmInput, ChatMessage } from "@shared/entities";
 import { queryClient } from "../../app/queryClient";
-import { createEntity, deleteEntity, listEntities, updateEntity } from "../../lib/entityApi";
+import { createEntity, deleteEntity, listEntities, updateEntity, type WhereObject } from "../../lib/entityApi";
 import { request } from "../../lib/http";
 import { useSessionStore } from "../auth/store";
 
@@ -111,11 +111,14 @@ export function useDeleteChannel() {
 // fetches and by socket pushes.
 export const MESSAGE_PAGE_SIZE = LIMITS.messagePageSize;
 
+/** A channel's main list: its roots and the replies also sent there (README, "Threads"). */
+const channelList = (channelId: number): WhereObject => ({ channel_id: channelId, or: [{ thread_root_id: null }, { also_to_channel: true }] });
+
 /** Newest page, returned oldest-first for display. */
 export async function fetchLatestMessages(channelId: number, signal?: AbortSignal): Promise<ChatMessage[]> {
   const rows = await listEntities<ChatMessage>(
     "messages",
-    { where: { channel_id: channelId }, sort: "-id", limit: MESSAGE_PAGE_SIZE },
+    { where: channelList(channelId), sort: "-id", limit: MESSAGE_PAGE_SIZE },
     signal,
   );
   return rows.reverse();
@@ -124,7 +127,7 @@ export async function fetchLatestMessages(channelId: number, signal?: AbortSigna
 /** Keyset paging by id: offsets would shift as new messages arrive and repeat rows. */
 export async function fetchOlderMessages(channelId: number, beforeId: number): Promise<ChatMessage[]> {
   const rows = await listEntities<ChatMessage>("messages", {
-    where: { channel_id: channelId, id: { lt: beforeId } },
+    where: { ...channelList(channelId), id: { lt: beforeId } },
     sort: "-id",
     limit: MESSAGE_PAGE_SIZE,
   });

@@ -18,6 +18,12 @@ const msg = (id: number, mentions: string[] = [], all = false, from = "you@examp
   edited_at: null,
   mentions,
   mentions_all: all,
+  thread_root_id: null,
+  also_to_channel: false,
+  reply_count: 0,
+  last_reply_at: null,
+  repliers: [],
+  deleted_at: null,
   created_date: "2026-01-01T00:00:00Z",
   updated_date: "2026-01-01T00:00:00Z",
 });

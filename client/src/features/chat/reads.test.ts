@@ -20,6 +20,12 @@ const message = (id: number) => ({
   edited_at: null,
   mentions: [],
   mentions_all: false,
+  thread_root_id: null,
+  also_to_channel: false,
+  reply_count: 0,
+  last_reply_at: null,
+  repliers: [],
+  deleted_at: null,
   created_date: at(0),
   updated_date: at(0),
 });

@@ -23,6 +23,12 @@ const message = (id: number, channel_id: number, at: string): ChatMessage => ({
   edited_at: null,
   mentions: [],
   mentions_all: false,
+  thread_root_id: null,
+  also_to_channel: false,
+  reply_count: 0,
+  last_reply_at: null,
+  repliers: [],
+  deleted_at: null,
   created_date: at,
   updated_date: at,
 });

@@ -1,4 +1,4 @@
-import type { Channel, ChatMessage, MessageReaction } from "@shared/entities";
+import { inChannelList, type Channel, type ChatMessage, type MessageReaction, type ThreadFollow } from "@shared/entities";
 import { addSocketHandlers } from "../../realtime/socket";
 import { onFeedReset, onTableChange } from "../../realtime/feed";
 import { findChannelInCache, invalidateChannels, moveChannelActivity, removeChannelFromCache, upsertChannelInCache } from "./api";
@@ -9,6 +9,9 @@ import { useUnreadStore } from "./unreadStore";
 import { applyRead, refreshUnread } from "./reads";
 import { useSessionStore } from "../auth/store";
 import { registerReceiptsSocket } from "./receipts";
+import { useThreadStore } from "./threadStore";
+import { useFollowStore } from "./followStore";
+import { applyFollow, refreshThreads } from "./threads";
 
 const me = () => useSessionStore.getState().user?.email;
 
@@ -39,11 +42,19 @@ export function registerChatSocket(): () => void {
   const offMessages = onTableChange("messages", (change) => {
     if (change.op === "delete") {
       useChatStore.getState().removeMessageById(change.id);
+      useThreadStore.getState().remove(change.id);
+      useFollowStore.getState().rootDeleted(change.id);
       // Counts are of the messages that exist; which channel it was in is not in the change.
       if (Object.keys(useUnreadStore.getState().positions).length) void refreshUnread();
       return;
     }
     const row = change.row as ChatMessage;
+    // Threads (README, "Threads"): replies to loaded threads and followed ones, roots' counters.
+    useThreadStore.getState().upsert(row);
+    if (change.op === "create") useFollowStore.getState().received(row, me());
+    else useFollowStore.getState().rootChanged(row);
+    // A reply only in its thread is not part of the channel: neither its list nor its unread.
+    if (!inChannelList(row)) return;
     if (change.op === "create") {
       useChatStore.getState().receive(row);
       useUnreadStore.getState().received(row, me());
@@ -59,6 +70,9 @@ export function registerChatSocket(): () => void {
       useChatStore.getState().mergeMessages(row.channel_id, [row]);
     }
   });
+  const offFollows = onTableChange("thread_follows", (change) => {
+    if (change.op !== "delete") applyFollow(change.row as ThreadFollow);
+  });
   const offReactions = onTableChange("message_reactions", (change) => {
     if (change.op === "delete") useReactionsStore.getState().remove(change.id);
     else useReactionsStore.getState().upsert([change.row as MessageReaction]);
@@ -69,18 +83,24 @@ export function registerChatSocket(): () => void {
     useReactionsStore.getState().reset();
     void reloadOpenChannels();
     void refreshUnread();
+    useThreadStore.getState().reset();
+    void refreshThreads();
   });
   const offReceipts = registerReceiptsSocket();
   const offSocket = addSocketHandlers((socket) => {
     socket.on("channels.typing", (t) => useChatStore.getState().setTyping(t.channel_id, t.user_id, t.user_name));
     // Every connection (a sign-in, a reconnect) starts from the server's counts.
-    socket.on("session.ready", () => void refreshUnread());
+    socket.on("session.ready", () => {
+      void refreshUnread();
+      void refreshThreads();
+    });
   });
   return () => {
     offChannels();
     offReads();
     offMessages();
     offReactions();
+    offFollows();
     offReset();
     offSocket();
     offReceipts();

@@ -1,6 +1,6 @@
 import { create } from "zustand";
 import { immer } from "zustand/middleware/immer";
-import type { ChatMessage } from "@shared/entities";
+import { inChannelList, type ChatMessage } from "@shared/entities";
 import { MESSAGE_PAGE_SIZE } from "./api";
 import { useSessionStore } from "../auth/store";
 
@@ -119,8 +119,9 @@ export const useChatStore = create<ChatState>()(
     receive: (message) =>
       set((s) => {
         const entry = s.byChannel[message.channel_id];
-        // A channel never opened has no page to extend; it loads fresh when opened.
-        if (entry) insertSorted(entry.items, message);
+        // A channel never opened has no page to extend; it loads fresh when opened. A reply only
+        // in its thread is not in the channel's list (README, "Threads").
+        if (entry && inChannelList(message)) insertSorted(entry.items, message);
         const typing = s.typing[message.channel_id];
         if (typing) s.typing[message.channel_id] = typing.filter((t) => t.name !== message.sender_name);
       }),
@@ -128,7 +129,7 @@ export const useChatStore = create<ChatState>()(
     mergeMessages: (channelId, messages) =>
       set((s) => {
         const entry = s.byChannel[channelId];
-        if (entry) entry.items = dedupeSorted([...entry.items, ...messages]);
+        if (entry) entry.items = dedupeSorted([...entry.items, ...messages.filter(inChannelList)]);
       }),
 
     removeMessage: (channelId, messageId) =>

@@ -18,6 +18,12 @@ const msg = (id: number, channel_id = 1, from = "you@example.com"): ChatMessage 
   edited_at: null,
   mentions: [],
   mentions_all: false,
+  thread_root_id: null,
+  also_to_channel: false,
+  reply_count: 0,
+  last_reply_at: null,
+  repliers: [],
+  deleted_at: null,
   created_date: "2026-01-01T00:00:00Z",
   updated_date: "2026-01-01T00:00:00Z",
 });

@@ -11,6 +11,7 @@ import { Button } from "../../../ui/button";
 import { SearchInput } from "../../../ui/SearchInput";
 import { Skeleton } from "../../../ui/skeleton";
 import { ChannelListItem } from "./ChannelListItem";
+import { ThreadsEntry } from "./ThreadsEntry";
 
 interface Props {
   channels: Channel[] | undefined;
@@ -19,10 +20,13 @@ interface Props {
   onSelect: (id: number) => void;
   onCreate: () => void;
   onDelete: (channel: Channel) => void;
+  /** The Threads view (README, "Threads"): open, and how to open it. */
+  threadsSelected: boolean;
+  onOpenThreads: () => void;
   className?: string;
 }
 
-export function ChannelSidebar({ channels, loading, selectedId, onSelect, onCreate, onDelete, className }: Props) {
+export function ChannelSidebar({ channels, loading, selectedId, onSelect, onCreate, onDelete, threadsSelected, onOpenThreads, className }: Props) {
   const [query, setQuery] = useState("");
   const user = useSessionStore((s) => s.user);
   const unread = useUnreadStore((s) => s.unread);
@@ -65,6 +69,7 @@ export function ChannelSidebar({ channels, loading, selectedId, onSelect, onCrea
         />
       </div>
       <div className="scrollbar-thin min-h-0 flex-1 overflow-y-auto px-2 pb-3">
+        <ThreadsEntry selected={threadsSelected} onSelect={onOpenThreads} />
         {loading &&
           Array.from({ length: 6 }, (_, i) => <Skeleton key={i} className="mx-1 my-1.5 h-6" style={{ width: `${55 + ((i * 17) % 35)}%` }} />)}
         {!loading && groups.length === 0 && (
@@ -83,7 +88,7 @@ export function ChannelSidebar({ channels, loading, selectedId, onSelect, onCrea
                   key={c.id}
                   channel={c}
                   title={title}
-                  selected={c.id === selectedId}
+                  selected={c.id === selectedId && !threadsSelected}
                   unread={unread[c.id] ?? 0}
                   mentions={mentions[c.id] ?? 0}
                   canDelete={canDeleteChannel(user, c)}

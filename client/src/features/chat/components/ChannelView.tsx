@@ -12,14 +12,20 @@ import { Composer } from "./Composer";
 import { MessageList } from "./MessageList";
 import { TaskFromMessageDialog } from "./TaskFromMessageDialog";
 import { TypingIndicator } from "./TypingIndicator";
+import { ThreadPane } from "./ThreadPane";
+import { cn } from "../../../lib/utils";
 
 interface Props {
   channel: Channel;
   onDelete: () => void;
   onBack?: () => void;
+  /** The thread open beside the channel (README, "Threads"), and how to open or close one. */
+  threadId: number | null;
+  onOpenThread: (rootId: number) => void;
+  onCloseThread: () => void;
 }
 
-export function ChannelView({ channel, onDelete, onBack }: Props) {
+export function ChannelView({ channel, onDelete, onBack, threadId, onOpenThread, onCloseThread }: Props) {
   const user = useSessionStore((s) => s.user);
   const [taskMessage, setTaskMessage] = useState<ChatMessage | null>(null);
   const [membersOpen, setMembersOpen] = useState(false);
@@ -49,52 +55,56 @@ export function ChannelView({ channel, onDelete, onBack }: Props) {
     );
 
   return (
-    <section aria-label={`Channel ${title}`} className="flex h-full min-w-0 flex-1 flex-col">
-      <ChannelHeader
-        channel={channel}
-        title={title}
-        // Same rules as the server's: offering an action it will refuse helps nobody.
-        canDelete={canDeleteChannel(user, channel)}
-        canLeave={canLeaveChannel(user, channel)}
-        canJoin={canJoinChannel(user, channel)}
-        joining={update.isPending && !leaveOpen}
-        onMembers={() => setMembersOpen(true)}
-        onJoin={join}
-        onLeave={() => setLeaveOpen(true)}
-        onDelete={onDelete}
-        onBack={onBack}
-      />
-      <MessageList
-        key={channel.id}
-        channel={shown}
-        canCreateTask={canAssignTaskFromMessage(user, channel)}
-        onCreateTask={setTaskMessage}
-      />
-      <TypingIndicator channelId={channel.id} />
-      <Composer key={channel.id} channel={shown} />
-      <TaskFromMessageDialog message={taskMessage} channel={channel} onClose={() => setTaskMessage(null)} />
-      {channel.type !== "dm" && (
-        <ChannelMembersDialog
+    <div className="flex h-full min-w-0 flex-1">
+      <section aria-label={`Channel ${title}`} className={cn("h-full min-w-0 flex-1 flex-col", threadId ? "hidden md:flex" : "flex")}>
+        <ChannelHeader
           channel={channel}
           title={title}
-          open={membersOpen}
-          onOpenChange={setMembersOpen}
-          canManage={canManageMembers(user, channel)}
+          // Same rules as the server's: offering an action it will refuse helps nobody.
+          canDelete={canDeleteChannel(user, channel)}
+          canLeave={canLeaveChannel(user, channel)}
+          canJoin={canJoinChannel(user, channel)}
+          joining={update.isPending && !leaveOpen}
+          onMembers={() => setMembersOpen(true)}
+          onJoin={join}
+          onLeave={() => setLeaveOpen(true)}
+          onDelete={onDelete}
+          onBack={onBack}
         />
-      )}
-      <ConfirmDialog
-        open={leaveOpen}
-        title={`Leave #${title}?`}
-        description={
-          channel.type === "private"
-            ? "You will no longer see this channel or its messages. A member can add you back."
-            : "It moves to More channels. You can join it again at any time."
-        }
-        confirmLabel="Leave channel"
-        pending={update.isPending}
-        onCancel={() => setLeaveOpen(false)}
-        onConfirm={leave}
-      />
-    </section>
+        <MessageList
+          key={channel.id}
+          channel={shown}
+          canCreateTask={canAssignTaskFromMessage(user, channel)}
+          onCreateTask={setTaskMessage}
+          onOpenThread={onOpenThread}
+        />
+        <TypingIndicator channelId={channel.id} />
+        <Composer key={channel.id} channel={shown} />
+        <TaskFromMessageDialog message={taskMessage} channel={channel} onClose={() => setTaskMessage(null)} />
+        {channel.type !== "dm" && (
+          <ChannelMembersDialog
+            channel={channel}
+            title={title}
+            open={membersOpen}
+            onOpenChange={setMembersOpen}
+            canManage={canManageMembers(user, channel)}
+          />
+        )}
+        <ConfirmDialog
+          open={leaveOpen}
+          title={`Leave #${title}?`}
+          description={
+            channel.type === "private"
+              ? "You will no longer see this channel or its messages. A member can add you back."
+              : "It moves to More channels. You can join it again at any time."
+          }
+          confirmLabel="Leave channel"
+          pending={update.isPending}
+          onCancel={() => setLeaveOpen(false)}
+          onConfirm={leave}
+        />
+      </section>
+      {threadId != null && <ThreadPane key={threadId} channel={shown} rootId={threadId} onClose={onCloseThread} />}
+    </div>
   );
 }

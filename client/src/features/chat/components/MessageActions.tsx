@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
-import { ListTodo, Pencil, SmilePlus, Trash2 } from "lucide-react";
+import { ListTodo, MessageSquareText, Pencil, SmilePlus, Trash2 } from "lucide-react";
 import { cn } from "../../../lib/utils";
 import { Button } from "../../../ui/button";
 import { SimpleTooltip } from "../../../ui/tooltip";
@@ -10,12 +10,14 @@ interface Props {
   onEdit?: () => void;
   onDelete?: () => void;
   onCreateTask?: () => void;
+  /** Opens the message's thread (README, "Threads"); absent inside the thread pane. */
+  onReplyInThread?: () => void;
   /** More actions after the reaction button (e.g. Mark as unread). */
   children?: ReactNode;
 }
 
-/** The toolbar a message shows on hover or focus: react, edit, delete, make a task. */
-export function MessageActions({ onReact, onEdit, onDelete, onCreateTask, children }: Props) {
+/** The toolbar a message shows on hover or focus: react, reply in thread, edit, delete, make a task. */
+export function MessageActions({ onReact, onEdit, onDelete, onCreateTask, onReplyInThread, children }: Props) {
   // Stays visible while its picker is open, though the pointer has left the row.
   const [picking, setPicking] = useState(false);
   const bar = useRef<HTMLDivElement>(null);
@@ -57,6 +59,13 @@ export function MessageActions({ onReact, onEdit, onDelete, onCreateTask, childr
           <SmilePlus />
         </Button>
       </EmojiPickerPopover>
+      {onReplyInThread && (
+        <SimpleTooltip label="Reply in thread">
+          <Button variant="ghost" size="icon-xs" aria-label="Reply in thread" onClick={onReplyInThread}>
+            <MessageSquareText />
+          </Button>
+        </SimpleTooltip>
+      )}
       {children}
       {onEdit && (
         <SimpleTooltip label="Edit message">

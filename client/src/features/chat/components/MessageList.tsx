@@ -22,6 +22,7 @@ interface Props {
   channel: Channel;
   canCreateTask: boolean;
   onCreateTask: (message: ChatMessage) => void;
+  onOpenThread: (rootId: number) => void;
 }
 
 const EMPTY: ChatMessage[] = [];
@@ -30,7 +31,7 @@ const INTRO_HEADER_PX = 136;
 // Within this distance of the bottom the reader counts as "following" the conversation.
 const PINNED_THRESHOLD_PX = 72;
 
-export function MessageList({ channel, canCreateTask, onCreateTask }: Props) {
+export function MessageList({ channel, canCreateTask, onCreateTask, onOpenThread }: Props) {
   const entry = useChatStore((s) => s.byChannel[channel.id]);
   const myEmail = useSessionStore((s) => s.user?.email);
   const items = entry?.items ?? EMPTY;
@@ -168,6 +169,7 @@ export function MessageList({ channel, canCreateTask, onCreateTask }: Props) {
                 canCreateTask={canCreateTask}
                 onCreateTask={onCreateTask}
                 highlighted={marked === items[row.index].id}
+                onOpenThread={onOpenThread}
               />
             </div>
           ))}

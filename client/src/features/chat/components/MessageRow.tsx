@@ -18,6 +18,8 @@ import { MarkUnreadButton } from "./MarkUnreadButton";
 import { MessageText } from "./MessageText";
 import { SeenBy } from "./SeenBy";
 import { mentionsMe } from "@shared/mentions";
+import { ThreadReplyLabel } from "./ThreadReplyLabel";
+import { ThreadSummary } from "./ThreadSummary";
 
 interface Props {
   message: ChatMessage;
@@ -28,17 +30,22 @@ interface Props {
   onCreateTask: (message: ChatMessage) => void;
   /** Marked for a moment: the message a search result opened (README, "Search"). */
   highlighted?: boolean;
+  /** Opens a thread by its root (README, "Threads"); absent inside the thread pane itself. */
+  onOpenThread?: (rootId: number) => void;
 }
 
 // Consecutive messages by one person within a few minutes read as one block, like Slack.
 const GROUP_MINUTES = 5;
 
-function MessageRowImpl({ message, previous, task, canCreateTask, onCreateTask, highlighted = false }: Props) {
+function MessageRowImpl({ message, previous, task, canCreateTask, onCreateTask, onOpenThread, highlighted = false }: Props) {
   const me = useSessionStore((s) => s.user);
   const [editing, setEditing] = useState(false);
   const [dialog, setDialog] = useState<"history" | "delete" | null>(null);
-  const canEdit = canEditMessage(me, message);
-  const canDelete = canDeleteMessage(me, message);
+  // A deleted root kept for its replies shows as a placeholder; only its thread stays in reach.
+  const deleted = !!message.deleted_at;
+  const canEdit = !deleted && canEditMessage(me, message);
+  const canDelete = !deleted && canDeleteMessage(me, message);
+  const rootId = message.thread_root_id ?? message.id;
   const mine = !!me && message.sender_email.toLowerCase() === me.email.toLowerCase();
   // A message that mentions me (or everyone) stands out (README, "Mentions and read receipts").
   const mentioned = !mine && mentionsMe(message, me?.email);
@@ -48,6 +55,8 @@ function MessageRowImpl({ message, previous, task, canCreateTask, onCreateTask, 
   const compact =
     !newDay &&
     !!previous &&
+    !deleted &&
+    !previous.deleted_at &&
     !!date &&
     !!prevDate &&
     previous.sender_email === message.sender_email &&
@@ -94,7 +103,10 @@ function MessageRowImpl({ message, previous, task, canCreateTask, onCreateTask, 
               </time>
             </div>
           )}
-          {editing ? (
+          {onOpenThread && message.thread_root_id != null && <ThreadReplyLabel onOpen={() => onOpenThread(rootId)} />}
+          {deleted ? (
+            <p className="text-[14px] leading-[1.45rem] text-muted-foreground italic">Message deleted</p>
+          ) : editing ? (
             <MessageEditor message={message} onDone={() => setEditing(false)} />
           ) : (
             (showText || message.edited_at) && (
@@ -117,15 +129,18 @@ function MessageRowImpl({ message, previous, task, canCreateTask, onCreateTask, 
           {task && <MessageTaskChip task={task} />}
           <ReactionBar messageId={message.id} />
           {mine && <SeenBy message={message} />}
+          {onOpenThread && message.thread_root_id == null && message.reply_count > 0 && <ThreadSummary message={message} onOpen={() => onOpenThread(rootId)} />}
         </div>
         {!editing && (
           <MessageActions
             onReact={(emoji) => react(message.id, emoji)}
             onEdit={canEdit ? () => setEditing(true) : undefined}
             onDelete={canDelete ? () => setDialog("delete") : undefined}
-            onCreateTask={canCreateTask ? () => onCreateTask(message) : undefined}
+            onCreateTask={canCreateTask && !deleted ? () => onCreateTask(message) : undefined}
+            onReplyInThread={onOpenThread ? () => onOpenThread(rootId) : undefined}
           >
-            <MarkUnreadButton message={message} />
+            {/* Read positions are the channel's; a reply inside the thread pane is not in that list. */}
+            {onOpenThread && <MarkUnreadButton message={message} />}
           </MessageActions>
         )}
       </div>

@@ -1,0 +1,99 @@
+// Thread flows (README, "Threads"): loading a thread, replying (messages.create with
+// thread_root_id), following and reading (thread_follows.update), over the socket (REST while it
+// is down); the answers go to the thread stores, as the feed's changes do (./socket.ts).
+import type { ChatMessage, FollowedThread, ThreadFollow, ThreadFollowsUpdateInput } from "@shared/entities";
+import { emitWithAck, getSocket } from "../../realtime/socket";
+import { request } from "../../lib/http";
+import { getEntity, listEntities } from "../../lib/entityApi";
+import { useSessionStore } from "../auth/store";
+import { createMessageViaRest } from "./api";
+import { useChatStore } from "./store";
+import { useFollowStore } from "./followStore";
+import { useThreadStore } from "./threadStore";
+
+const me = () => useSessionStore.getState().user?.email;
+
+/** A thread pane shows this many replies at most (the newest are never cut: oldest first, up to here). */
+const THREAD_REPLIES_MAX = 1000;
+
+let loading: Promise<void> | null = null;
+let again = false;
+
+/** GET /api/chat/threads into the store; calls while one runs share one more after it. */
+export function refreshThreads(): Promise<void> {
+  if (loading) {
+    again = true;
+    return loading;
+  }
+  loading = request<{ threads: FollowedThread[] }>("/chat/threads")
+    .then((res) => useFollowStore.getState().setAll(res.threads))
+    .catch((err: unknown) => console.error("Loading followed threads failed", err))
+    .finally(() => {
+      loading = null;
+      if (again) {
+        again = false;
+        void refreshThreads();
+      }
+    });
+  return loading;
+}
+
+/** The root and every reply of a thread, into the thread store. */
+export async function loadThread(rootId: number): Promise<void> {
+  useThreadStore.getState().startLoading(rootId);
+  try {
+    const [root, replies] = await Promise.all([
+      getEntity<ChatMessage>("messages", rootId),
+      listEntities<ChatMessage>("messages", { where: { thread_root_id: rootId }, sort: "id", limit: THREAD_REPLIES_MAX }),
+    ]);
+    useThreadStore.getState().loaded(rootId, root, replies);
+  } catch (err) {
+    console.error("Failed to load the thread", err);
+    useThreadStore.getState().loadFailed(rootId);
+  }
+}
+
+export interface OutgoingReply {
+  channel_id: number;
+  thread_root_id: number;
+  content: string;
+  also_to_channel: boolean;
+}
+
+/** messages.create with thread_root_id: the reply shows at once in the pane (and the channel, if also sent there). */
+export async function sendReply(input: OutgoingReply): Promise<ChatMessage> {
+  const reply = getSocket()?.connected ? await emitWithAck("messages.create", input) : await createMessageViaRest({ ...input });
+  useThreadStore.getState().upsert(reply);
+  useChatStore.getState().receive(reply);
+  return reply;
+}
+
+function send(input: ThreadFollowsUpdateInput): Promise<ThreadFollow> {
+  return getSocket()?.connected ? emitWithAck("thread_follows.update", input) : request<ThreadFollow>("/chat/threads/follow", { method: "POST", body: input });
+}
+
+/** One's own row for a thread as the server has it (an answer, or its change from any tab or device). */
+export function applyFollow(row: ThreadFollow): void {
+  const entry = useThreadStore.getState().byRoot[row.thread_root_id];
+  const exact = useFollowStore.getState().followChanged(row, entry?.status === "ready" ? entry.replies : undefined, me());
+  if (!exact) void refreshThreads();
+}
+
+/** Follow or unfollow a thread. */
+export async function setFollowing(rootId: number, following: boolean): Promise<void> {
+  applyFollow(await send({ thread_root_id: rootId, following }));
+}
+
+// The newest reply this tab has said it read, per thread: reading only moves forward.
+const reported = new Map<number, number>();
+
+/** thread_follows.update: I have read the thread up to `messageId`. */
+export function readThread(rootId: number, messageId: number): void {
+  const known = Math.max(reported.get(rootId) ?? 0, useFollowStore.getState().threads[rootId]?.last_read_message_id ?? 0);
+  if (messageId <= known) return;
+  reported.set(rootId, messageId);
+  send({ thread_root_id: rootId, read_message_id: messageId }).then(applyFollow, (err: unknown) => {
+    reported.delete(rootId);
+    console.error("Saving the thread's read position failed", err);
+  });
+}

@@ -1,0 +1,99 @@
+// Threads between people (README, "Threads"): a reply in a thread reaches the starter live as the
+// root's reply count and as an unread in the Threads view; opening the thread reads it (the
+// unread clears); a reply also sent to the channel shows in the channel's main list, a reply only
+// in the thread does not.
+import { mkdirSync } from "node:fs";
+import { expect, test, type Page } from "@playwright/test";
+import { openChannel, signedInPage, USERS } from "./helpers";
+
+const stamp = () => Date.now().toString(36);
+
+async function gotoChat(page: Page) {
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: /^Chat/ }).click();
+  await expect(page).toHaveURL(/\/Chat\?channel=\d+/);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+}
+
+const channelLog = (page: Page, name: string) => page.getByRole("log", { name: `Messages in ${name}` });
+const row = (page: Page, name: string, text: string) => channelLog(page, name).locator("[data-message-id]").filter({ hasText: text });
+const pane = (page: Page) => page.getByRole("complementary", { name: "Thread" });
+const threadsEntry = (page: Page) => page.getByRole("complementary", { name: "Channels" }).getByRole("button", { name: /^Threads/ });
+
+test("a reply in a thread: counts and unread live, reading clears it, also-send shows in the channel", async ({ browser }) => {
+  const a = await signedInPage(browser, USERS.member);
+  const b = await signedInPage(browser, USERS.member2);
+  const c = await signedInPage(browser, USERS.manager);
+  for (const p of [a.page, b.page, c.page]) await gotoChat(p);
+
+  // Jordan makes a public channel and starts a conversation there.
+  const name = `e2e-threads-${stamp()}`;
+  await a.page.getByRole("button", { name: "New", exact: true }).click();
+  const create = a.page.getByRole("dialog", { name: "Create a channel" });
+  await create.getByLabel("Name").fill(name);
+  await create.getByRole("button", { name: "Create Channel" }).click();
+  await expect(a.page.getByRole("heading", { level: 1, name })).toBeVisible();
+  const root = `Launch plan ${stamp()}`;
+  const composer = a.page.getByRole("textbox", { name: `Message ${name}` });
+  await composer.fill(root);
+  await composer.press("Enter");
+  for (const p of [b.page, c.page]) {
+    await expect(p.locator(`button[data-channel-name="${name}"]`)).toBeVisible({ timeout: 5000 });
+    await openChannel(p, name);
+    await expect(row(p, name, root)).toBeVisible();
+  }
+
+  // Sam replies in the thread from the message's actions.
+  await row(b.page, name, root).hover();
+  await row(b.page, name, root).getByRole("toolbar", { name: "Message actions" }).getByRole("button", { name: "Reply in thread" }).click();
+  await expect(pane(b.page)).toBeVisible();
+  await expect(pane(b.page).getByText(root)).toBeVisible();
+  const reply = pane(b.page).getByRole("textbox", { name: "Reply in thread" });
+  await reply.fill("Only in the thread");
+  await reply.press("Enter");
+  await expect(pane(b.page).getByText("Only in the thread")).toBeVisible();
+
+  // Everyone reading the channel sees the root's count move; the reply itself stays out of the channel.
+  for (const p of [a.page, c.page]) {
+    await expect(row(p, name, root).getByTestId("thread-summary")).toContainText("1 reply");
+    await expect(channelLog(p, name)).not.toContainText("Only in the thread");
+  }
+  // Jordan started the thread, so follows it: the Threads entry counts the unread reply.
+  await expect(threadsEntry(a.page).getByTestId("threads-unread")).toHaveText("1");
+  await expect(threadsEntry(c.page).getByTestId("threads-unread")).toBeHidden();
+
+  // Sam's second reply also goes to the channel.
+  await reply.fill("For everyone too");
+  await pane(b.page).getByLabel(`Also send to #${name}`).check();
+  await reply.press("Enter");
+  await expect(pane(b.page).getByText("For everyone too")).toBeVisible();
+  await expect(row(c.page, name, "For everyone too")).toBeVisible();
+  await expect(row(c.page, name, "For everyone too")).toContainText("Replied in a thread");
+  await expect(row(a.page, name, root).getByTestId("thread-summary")).toContainText("2 replies");
+  await expect(threadsEntry(a.page).getByTestId("threads-unread")).toHaveText("2");
+
+  // Jordan's Threads view lists it with its unread replies, live.
+  await threadsEntry(a.page).click();
+  const listed = a.page.getByRole("list", { name: "Followed threads" }).locator("li").filter({ hasText: root });
+  await expect(listed.getByTestId("thread-unread")).toHaveText("2 unread");
+  await reply.fill("One more");
+  await reply.press("Enter");
+  await expect(listed.getByTestId("thread-unread")).toHaveText("3 unread");
+
+  // Opening it shows the thread beside the channel and reads it: the unread clears everywhere.
+  await listed.getByRole("button").click();
+  await expect(pane(a.page)).toBeVisible();
+  for (const text of ["Only in the thread", "For everyone too", "One more"]) await expect(pane(a.page).getByText(text)).toBeVisible();
+  await expect(threadsEntry(a.page).getByTestId("threads-unread")).toBeHidden();
+  await expect(pane(a.page).getByRole("button", { name: "Unfollow" })).toBeVisible();
+  mkdirSync("/tmp/shots", { recursive: true });
+  await a.page.waitForTimeout(300);
+  await a.page.screenshot({ path: "/tmp/shots/threads.png" });
+
+  // Unfollowing takes it off Jordan's Threads list.
+  await pane(a.page).getByRole("button", { name: "Unfollow" }).click();
+  await expect(pane(a.page).getByRole("button", { name: "Follow" })).toBeVisible();
+  await threadsEntry(a.page).click();
+  await expect(a.page.getByRole("list", { name: "Followed threads" }).locator("li").filter({ hasText: root })).toHaveCount(0);
+
+  for (const x of [a, b, c]) await x.context.close();
+});

@@ -1,0 +1,44 @@
+// thread_follows: a person's follow and read position in a thread are theirs alone (README,
+// "Threads"). Like channel_reads: the read rule is `user_id = me` in SQL and the room `user:<id>`
+// the audience (docs/architecture.md, "Policies and audiences"). A row is kept for a thread whose
+// channel its owner may read; it changes only through `thread_follows.update` (./threads.ts).
+import type { TablePolicy } from "../../entities/policy";
+import { readsByAudience } from "../../entities/audience";
+import { rooms } from "@shared/realtime";
+import { canReadChannel } from "./channels.policy";
+import { findThreadRoot } from "./threads.repository";
+import type { DbLike } from "../../entities/repository";
+import type { User } from "../../db/schema";
+import { HttpError, notFound } from "../../errors";
+
+export const FOLLOWS_NOT_DELETED = "A thread is not deleted from your list: unfollow it instead";
+export const NOT_A_ROOT = "thread_root_id: replies belong to the thread's first message, not to another reply";
+
+export const threadFollowsAudience = (row: { user_id: number }) => [rooms.user(row.user_id)];
+
+/**
+ * The root of a thread the caller may read. A message of a channel they cannot read answers like
+ * a missing one; a reply is refused in words, since a thread is one level deep.
+ */
+export async function readableRoot(db: DbLike, user: User, rootId: number) {
+  const root = await findThreadRoot(db, rootId);
+  if (!root || !canReadChannel(user, root.channel)) throw notFound("Message not found");
+  if (root.thread_root_id != null) throw new HttpError(400, NOT_A_ROOT);
+  return root;
+}
+
+export const threadFollowsPolicy: TablePolicy<"thread_follows"> = {
+  readFilter: (user) => (eb) => eb("thread_follows.user_id", "=", user.id),
+  audience: threadFollowsAudience,
+  canRead: readsByAudience(threadFollowsAudience),
+  async canCreate(user, input, db) {
+    await readableRoot(db, user, Number(input.thread_root_id));
+    return true;
+  },
+  /** Only one's own row, and only whether one follows and how far one read. */
+  canUpdate: (user, row, changes) => row.user_id === user.id && Object.keys(changes).every((k) => k === "following" || k === "last_read_message_id"),
+  canDelete: () => FOLLOWS_NOT_DELETED,
+  serverFields: {
+    create: async (user, input, db) => ({ user_id: user.id, channel_id: (await readableRoot(db, user, Number(input.thread_root_id))).channel_id }),
+  },
+};
