@@ -72,6 +72,7 @@ describe.each(ENGINES)("read rules: SQL and audience agree (%s)", (engine: Engin
         resources: { title: "r", url: "https://example.test" },
         org_storage_config: { storage_provider: "local" },
         channel_reads: {},
+        notifications: { user_id: users[i % users.length].id, kind: "task", title: "t" },
       };
       if (table === "messages") {
         const channels = await db().selectFrom("channels").select("id").execute();

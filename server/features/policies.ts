@@ -15,6 +15,7 @@ import { sharedFilesPolicy } from "./files/policy";
 import { orgStorageConfigPolicy } from "./files/storage-config.policy";
 import { resourcesPolicy } from "./resources/policy";
 import { channelReadsPolicy } from "./chat/reads.policy";
+import { notificationsPolicy } from "./notifications/policy";
 
 export const POLICIES: { [T in EntityTable]: TablePolicy<T> } = {
   users: usersPolicy,
@@ -30,6 +31,7 @@ export const POLICIES: { [T in EntityTable]: TablePolicy<T> } = {
   resources: resourcesPolicy,
   org_storage_config: orgStorageConfigPolicy,
   channel_reads: channelReadsPolicy,
+  notifications: notificationsPolicy,
 };
 
 /** The rooms that may see this row (before or after a change). */

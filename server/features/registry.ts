@@ -22,6 +22,7 @@ import { orgStorageConfigHooks } from "./files/storage-config.hooks";
 import { resourcesPolicy } from "./resources/policy";
 import { channelReadsPolicy } from "./chat/reads.policy";
 import { channelReadsHooks } from "./chat/reads";
+import { notificationsPolicy } from "./notifications/policy";
 
 export const TABLES: { [T in EntityTable]: TableFeature<T> } = {
   users: { policy: usersPolicy, hooks: usersHooks },
@@ -37,6 +38,7 @@ export const TABLES: { [T in EntityTable]: TableFeature<T> } = {
   resources: { policy: resourcesPolicy },
   org_storage_config: { policy: orgStorageConfigPolicy, hooks: orgStorageConfigHooks },
   channel_reads: { policy: channelReadsPolicy, hooks: channelReadsHooks },
+  notifications: { policy: notificationsPolicy },
 };
 
 export { POLICIES } from "./policies";

@@ -14,6 +14,7 @@ import { sharedFiles } from "./shared_files";
 import { resources } from "./resources";
 import { orgStorageConfig } from "./org_storage_config";
 import { channelReads } from "./channel_reads";
+import { notifications } from "./notifications";
 
 export const ENTITIES = {
   users,
@@ -29,6 +30,7 @@ export const ENTITIES = {
   approval_requests: approvalRequests,
   org_storage_config: orgStorageConfig,
   channel_reads: channelReads,
+  notifications,
 } as const;
 
 export type Entities = typeof ENTITIES;
@@ -57,3 +59,5 @@ export type { Resource } from "./resources";
 export type { OrgStorageConfig } from "./org_storage_config";
 export type { ChannelRead, ChannelReadsUpdateInput, ChannelUnread } from "./channel_reads";
 export { channelReadsUpdateInput } from "./channel_reads";
+export type { AppNotification, NotificationKind, PushPayload, PushSubscriptionInput } from "./notifications";
+export { NOTIFICATION_KINDS, pushPayload, pushSubscriptionInput, pushUnsubscribeInput } from "./notifications";
