@@ -3,17 +3,7 @@
 // are validated and end with the session; the notification centre lists the item.
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import { ENGINES, startTestApp, makeUser, api, type TestApp, type TestUser } from "../../test/harness";
-import { startPushService, type PushService, type TestSubscription } from "./test-push-service";
-
-export async function waitFor<T>(fn: () => Promise<T | undefined | null | false>, timeoutMs = 10_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > end) throw new Error("timed out");
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+import { startPushService, waitFor, type PushService, type TestSubscription } from "./test-push-service";
 
 describe.each(ENGINES)("web push (%s)", (engine) => {
   let app: TestApp;

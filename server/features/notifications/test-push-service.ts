@@ -63,3 +63,14 @@ export async function startPushService(): Promise<PushService> {
     close: () => new Promise((resolve) => server._server.close(() => resolve())),
   };
 }
+
+/** Polls `fn` until it answers something truthy. */
+export async function waitFor<T>(fn: () => Promise<T | undefined | null | false>, timeoutMs = 10_000): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await fn();
+    if (v) return v;
+    if (Date.now() > end) throw new Error("timed out");
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
