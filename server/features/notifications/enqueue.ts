@@ -19,8 +19,18 @@ const added = (after: unknown, before: unknown) => {
 /** The addresses a task is assigned to (the single assignee and the list). */
 const assignees = (row: Record<string, unknown> | null) => (row ? [...lower(row.assignee_emails), ...lower(row.assignee_email ? [row.assignee_email] : [])] : []);
 
+type ChannelInfo = { type: string; members: string[] };
+
+/** The channels of a batch's new messages, in one query (messages are the hot path). */
+async function channelsOf(ctx: AppContext, events: readonly EntityEvent[]): Promise<Map<number, ChannelInfo>> {
+  const ids = [...new Set(events.filter((e) => e.table === "messages" && e.op === "create").map((e) => Number(e.row?.channel_id)))].filter(Number.isInteger);
+  if (!ids.length) return new Map();
+  const rows = await ctx.db.selectFrom("channels").select(["id", "type", "members"]).where("id", "in", ids).execute();
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
 /** Recipients of one committed change, as jobs (without their due time). */
-async function jobsFor(ctx: AppContext, e: EntityEvent): Promise<Omit<NewJob, "due">[]> {
+async function jobsFor(ctx: AppContext, e: EntityEvent, channels: Map<number, ChannelInfo>): Promise<Omit<NewJob, "due">[]> {
   const row = e.row ?? {};
   const jobs: Omit<NewJob, "due">[] = [];
   const to = async (emails: string[], kind: string, payload: Record<string, unknown>, except?: unknown) => {
@@ -30,7 +40,7 @@ async function jobsFor(ctx: AppContext, e: EntityEvent): Promise<Omit<NewJob, "d
   switch (e.table) {
     case "messages": {
       if (e.op !== "create") break;
-      const channel = await ctx.db.selectFrom("channels").select(["type", "members"]).where("id", "=", Number(row.channel_id)).executeTakeFirst();
+      const channel = channels.get(Number(row.channel_id));
       const payload = { message_id: e.id, channel_id: row.channel_id };
       // Direct messages go to the other person. Messages elsewhere reach only those they mention,
       // once messages carry their mentions: this is where they are added (with mentioned: true).
@@ -80,7 +90,8 @@ export function wireNotificationQueue(ctx: AppContext, wake: () => void): Enqueu
     extra = [];
     const jobs: NewJob[] = [...direct];
     const due = new Date(Date.now() + delay);
-    for (const { event } of batch) for (const j of await jobsFor(ctx, event)) jobs.push({ ...j, due });
+    const channels = await channelsOf(ctx, batch.map((p) => p.event));
+    for (const { event } of batch) for (const j of await jobsFor(ctx, event, channels)) jobs.push({ ...j, due });
     // Unread DMs are mailed to whoever stays away (one pending digest per person).
     if (ctx.config.notify.smtpUrl && ctx.config.notify.digestDelayMs > 0) {
       const people = new Set(jobs.filter((j) => j.kind === "message").map((j) => j.user_id));
