@@ -88,4 +88,13 @@ describe.each(ENGINES)("web push (%s)", (engine) => {
     expect((await api(app, ben.token).post("/api/auth/logout")).status).toBeLessThan(300);
     await waitFor(async () => (await subsOf(ben.user.id)).length === 0);
   });
+
+  it("removes a person's subscriptions when they are deactivated", async () => {
+    const cleo = await makeUser(app, { full_name: "Cleo" });
+    const admin = await makeUser(app, { role: "admin" });
+    await subscribe(cleo);
+    expect(await subsOf(cleo.user.id)).toHaveLength(1);
+    expect((await api(app, admin.token).patch(`/api/entities/users/${cleo.user.id}`, { is_active: false })).status).toBe(200);
+    await waitFor(async () => (await subsOf(cleo.user.id)).length === 0);
+  });
 });
