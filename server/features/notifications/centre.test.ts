@@ -53,4 +53,31 @@ describe.each(ENGINES)("notification centre (%s)", (engine) => {
     // Items are the server's to write.
     expect((await asB.post("/api/entities/notifications", { is_read: false })).status).toBe(403);
   }, 30_000);
+
+  it("lists approval requests for managers, decisions for the requester and files shared, never one's own", async () => {
+    const manager = await makeUser(app, { full_name: "Mona Manager", team_role: "manager" });
+    const items = async (u: TestUser) => (await api(app, u.token).get<{ kind: string; title: string; body: string }[]>("/api/entities/notifications")).body;
+    const asB = api(app, b.token);
+    const req = await asB.post<{ id: number }>("/api/entities/approval_requests", { title: "Leave", description: "Two days", category: "Time Off", start_date: "2026-12-01", end_date: "2026-12-02" });
+    expect(req.status).toBe(201);
+    const wait = async (u: TestUser, pred: (n: { kind: string; title: string; body: string }) => boolean) => {
+      const end = Date.now() + 10_000;
+      while (Date.now() < end) {
+        const found = (await items(u)).find(pred);
+        if (found) return found;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      throw new Error("no such item");
+    };
+    expect(await wait(manager, (n) => n.kind === "approval")).toMatchObject({ title: "Approval requested", body: "Bob: Leave" });
+    expect((await api(app, manager.token).patch(`/api/entities/approval_requests/${req.body.id}`, { status: "approved" })).status).toBe(200);
+    expect(await wait(b, (n) => n.kind === "approval")).toMatchObject({ title: "Your request was approved", body: "Leave" });
+    // The manager's own decision is not news to the manager.
+    expect((await items(manager)).filter((n) => n.kind === "approval")).toHaveLength(1);
+
+    const file = await api(app, manager.token).post("/api/entities/shared_files", { name: "plan.pdf", shared_with_emails: [a.email, manager.email], file_size: 12 });
+    expect(file.status).toBe(201);
+    expect(await wait(a, (n) => n.kind === "file")).toMatchObject({ title: "A file was shared with you", body: "plan.pdf" });
+    expect((await items(manager)).filter((n) => n.kind === "file")).toEqual([]);
+  }, 30_000);
 });
