@@ -63,5 +63,9 @@ test("the notification centre shows a new item live and marks it read; a push sh
       }),
     )
     .toEqual([{ title: "Alex Morgan", body: "Pushed while away", url: `/Chat?channel=${channelId}` }]);
+
+  // The per-browser switch in Profile, labelled.
+  await page.goto("/Profile");
+  await expect(page.getByRole("switch", { name: /Enable notifications on this browser/ })).toBeVisible();
   await context.close();
 });
