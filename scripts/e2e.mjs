@@ -68,6 +68,8 @@ if (process.env.E2E_SKIP_BUILD !== "1") {
 // missed-call test short.
 process.env.ICE_SERVERS ??= "[]";
 process.env.CALL_RING_TIMEOUT_MS ??= "15000";
+// Notifications are decided a second after their change (README, "Notifications"), not ten.
+process.env.NOTIFY_DELAY_MS ??= "1000";
 
 // The SFU: the tests start their own Janus (its config in a temp dir, its API on loopback) unless
 // E2E_JANUS=0 or JANUS_URL is given; meetings then go through it, as in production.

@@ -66,6 +66,18 @@ const envSchema = z.object({
   SOCKET_RATE_PER_SEC: z.coerce.number().positive().max(100_000).default(50),
   SOCKET_RATE_BURST: z.coerce.number().int().min(1).max(100_000).default(100),
   REMINDER_SWEEP_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
+  // Notifications (README, "Notifications"): Web Push keys (generated into DATA_DIR when unset),
+  // mail over SMTP (unset: no mail), how long a job waits before it is decided and how often
+  // each node looks for due jobs, and how long someone is offline before unread DMs are mailed.
+  VAPID_PUBLIC_KEY: z.string().regex(/^[\w-]{80,100}$/, "must be a URL-safe base64 P-256 public key").optional(),
+  VAPID_PRIVATE_KEY: z.string().regex(/^[\w-]{40,50}$/, "must be a URL-safe base64 P-256 private key").optional(),
+  VAPID_SUBJECT: z.string().regex(/^(mailto:|https:\/\/)/, "must be a mailto: or https: URL").optional(),
+  PUSH_ALLOW_HTTP: bool,
+  SMTP_URL: z.preprocess((v) => (v === "" ? undefined : v), z.string().regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL").optional()),
+  MAIL_FROM: z.string().optional(),
+  NOTIFY_DELAY_MS: z.coerce.number().int().min(0).max(3_600_000).default(10_000),
+  NOTIFY_SWEEP_MS: z.coerce.number().int().min(50).max(600_000).default(2_000),
+  DIGEST_DELAY_MINUTES: z.coerce.number().min(0).max(24 * 60).default(15),
   // Empty (docker-compose passes METRICS_TOKEN through when unset) is the same as unset.
   METRICS_TOKEN: z.preprocess((v) => (v === "" ? undefined : v), z.string().min(16, "METRICS_TOKEN must be at least 16 characters").optional()),
 });
@@ -144,6 +156,21 @@ export interface Config {
   reminderSweepMs: number;
   /** Bearer token a Prometheus scraper presents at /metrics; without it only loopback callers may scrape. */
   metricsToken?: string;
+  /** Notifications (README, "Notifications"): VAPID keys from the environment (else DATA_DIR), SMTP, timings. */
+  notify: {
+    vapid?: { publicKey: string; privateKey: string };
+    vapidSubject?: string;
+    /** Accept http:// push endpoints (a local push service in tests); real push services are https. */
+    allowHttpEndpoints: boolean;
+    smtpUrl?: string;
+    mailFrom?: string;
+    /** A job is decided this long after the change it is about (someone reading live gets no push). */
+    delayMs: number;
+    /** How often each node's worker looks for due jobs. */
+    sweepMs: number;
+    /** Unread DMs are mailed to someone offline this long (0: no digest). */
+    digestDelayMs: number;
+  };
 }
 
 export interface RTCIceServerLike {
@@ -220,6 +247,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     socketRateBurst: e.SOCKET_RATE_BURST,
     reminderSweepMs: e.REMINDER_SWEEP_MS,
     metricsToken: e.METRICS_TOKEN,
+    notify: {
+      vapid: e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY } : undefined,
+      vapidSubject: e.VAPID_SUBJECT,
+      allowHttpEndpoints: e.PUSH_ALLOW_HTTP,
+      smtpUrl: e.SMTP_URL,
+      mailFrom: e.MAIL_FROM,
+      delayMs: e.NOTIFY_DELAY_MS,
+      sweepMs: e.NOTIFY_SWEEP_MS,
+      digestDelayMs: Math.round(e.DIGEST_DELAY_MINUTES * 60_000),
+    },
     ...overrides,
   };
 }

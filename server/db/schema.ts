@@ -132,6 +132,32 @@ export interface Database extends EntityTables {
   pending_signals: PendingSignalsTable;
   meeting_channels: { meeting_id: string; channel_id: number };
   changes: ChangesTable;
+  notification_jobs: NotificationJobsTable;
+  push_subscriptions: PushSubscriptionsTable;
+}
+
+/** The durable notification queue (migrations/202611241430_notifications.ts). */
+export interface NotificationJobsTable {
+  id: Generated<number>;
+  kind: string;
+  user_id: number;
+  payload: ColumnType<Record<string, unknown>, Record<string, unknown> | string | undefined, Record<string, unknown> | string>;
+  status: ColumnType<"pending" | "done" | "skipped" | "failed", "pending" | "done" | "skipped" | "failed" | undefined, "pending" | "done" | "skipped" | "failed">;
+  attempts: Generated<number>;
+  next_attempt_at: Stamp;
+  outcome: string | null;
+  created_at: Stamp;
+  updated_at: Stamp;
+}
+
+export interface PushSubscriptionsTable {
+  id: Generated<number>;
+  user_id: number;
+  session_id: string | null;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  created_at: Stamp;
 }
 
 export type User = Selectable<Database["users"]>;

@@ -73,6 +73,7 @@ describe.each(ENGINES)("read rules: SQL and audience agree (%s)", (engine: Engin
         org_storage_config: { storage_provider: "local" },
         channel_reads: {},
         thread_follows: {},
+        notifications: { user_id: users[i % users.length].id, kind: "task", title: "t" },
       };
       if (table === "messages") {
         const channels = await db().selectFrom("channels").select("id").execute();

@@ -7,6 +7,7 @@ import { ENTITIES, ENTITY_TABLES, type EntityTable } from "@shared/entities";
 import type { ChangesPage, EntityChange } from "@shared/realtime";
 import { ENGINES, startTestApp, makeUser, api, type TestApp, type TestUser } from "../test/harness";
 import { call, connect, record, recordMessages, until, type ClientSocket } from "../realtime/test-clients";
+import { createNotification } from "../features/notifications/worker";
 
 describe.each(ENGINES)("REST and socket rows are the same (%s)", (engine) => {
   let app: TestApp;
@@ -90,6 +91,11 @@ describe.each(ENGINES)("REST and socket rows are the same (%s)", (engine) => {
         const root = r(await asManager.post("/api/entities/messages", { channel_id: ch, content: "root" }));
         return { id: r(await asReader.post("/api/entities/thread_follows", { thread_root_id: root })), watcher: reader, socket: readerSocket };
       }
+      case "notifications": {
+        // Written by the notification worker only (README, "Notifications"); its owner marks it read.
+        const row = await createNotification(app.ctx, { user_id: reader.user.id, job_id: null, kind: "task", title: "Task assigned to you", body: "Same", link: "/Tasks" });
+        return { id: row!.id, watcher: reader, socket: readerSocket };
+      }
     }
   }
 
@@ -120,7 +126,7 @@ describe.each(ENGINES)("REST and socket rows are the same (%s)", (engine) => {
     // Reactions and earlier versions are never changed (README, "Reactions and edits").
     if (!UPDATES[table]) return;
     const updates = record<EntityChange>(socket, "entities.change");
-    const res = await api(app, (table === "org_storage_config" || table === "users" ? admin : table === "notes" || table === "approval_requests" || table === "channel_reads" || table === "thread_follows" ? reader : manager).token).patch(
+    const res = await api(app, (table === "org_storage_config" || table === "users" ? admin : table === "notes" || table === "approval_requests" || table === "channel_reads" || table === "thread_follows" || table === "notifications" ? reader : manager).token).patch(
       `/api/entities/${table}/${id}`,
       UPDATES[table],
     );
@@ -150,5 +156,6 @@ const UPDATES: Partial<Record<EntityTable, Record<string, unknown>>> = {
   // The second message of the channel createFor makes.
   channel_reads: { last_read_message_id: 0 },
   thread_follows: { following: false },
+  notifications: { is_read: true },
 };
 

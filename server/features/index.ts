@@ -16,6 +16,7 @@ import { presenceCommands } from "./presence/commands";
 import { notesRoutes } from "./notes/routes";
 import { approvalsRoutes } from "./approvals/routes";
 import { searchRoutes } from "./search/routes";
+import { notificationRoutes } from "./notifications/routes";
 import { wireTimeOffPresence } from "./presence/time-off-sync";
 import { changesRoutes } from "../feed/routes";
 import { feedCommands } from "../feed/commands";
@@ -32,6 +33,7 @@ export function mountFeatureRoutes(api: Router, ctx: AppContext): void {
   api.use(chatRoutes(ctx));
   wireTimeOffPresence(ctx);
   api.use(calendarRoutes(ctx));
+  api.use(notificationRoutes(ctx));
   api.use(changesRoutes(ctx));
   api.use(entityRoutes(ctx));
 }

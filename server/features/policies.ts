@@ -16,6 +16,7 @@ import { orgStorageConfigPolicy } from "./files/storage-config.policy";
 import { resourcesPolicy } from "./resources/policy";
 import { channelReadsPolicy } from "./chat/reads.policy";
 import { threadFollowsPolicy } from "./chat/threads.policy";
+import { notificationsPolicy } from "./notifications/policy";
 
 export const POLICIES: { [T in EntityTable]: TablePolicy<T> } = {
   users: usersPolicy,
@@ -32,6 +33,7 @@ export const POLICIES: { [T in EntityTable]: TablePolicy<T> } = {
   org_storage_config: orgStorageConfigPolicy,
   channel_reads: channelReadsPolicy,
   thread_follows: threadFollowsPolicy,
+  notifications: notificationsPolicy,
 };
 
 /** The rooms that may see this row (before or after a change). */

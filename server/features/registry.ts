@@ -24,6 +24,7 @@ import { channelReadsPolicy } from "./chat/reads.policy";
 import { threadFollowsPolicy } from "./chat/threads.policy";
 import { channelReadsHooks } from "./chat/reads";
 import { threadFollowsHooks } from "./chat/threads";
+import { notificationsPolicy } from "./notifications/policy";
 
 export const TABLES: { [T in EntityTable]: TableFeature<T> } = {
   users: { policy: usersPolicy, hooks: usersHooks },
@@ -40,6 +41,7 @@ export const TABLES: { [T in EntityTable]: TableFeature<T> } = {
   org_storage_config: { policy: orgStorageConfigPolicy, hooks: orgStorageConfigHooks },
   channel_reads: { policy: channelReadsPolicy, hooks: channelReadsHooks },
   thread_follows: { policy: threadFollowsPolicy, hooks: threadFollowsHooks },
+  notifications: { policy: notificationsPolicy },
 };
 
 export { POLICIES } from "./policies";

@@ -15,6 +15,7 @@ import { resources } from "./resources";
 import { orgStorageConfig } from "./org_storage_config";
 import { channelReads } from "./channel_reads";
 import { threadFollows } from "./thread_follows";
+import { notifications } from "./notifications";
 
 export const ENTITIES = {
   users,
@@ -31,6 +32,7 @@ export const ENTITIES = {
   org_storage_config: orgStorageConfig,
   channel_reads: channelReads,
   thread_follows: threadFollows,
+  notifications,
 } as const;
 
 export type Entities = typeof ENTITIES;
@@ -62,3 +64,5 @@ export { channelReadsUpdateInput, channelReceipt, channelReceiptsQuery } from ".
 export type { ThreadFollow, ThreadFollowsUpdateInput, FollowedThread } from "./thread_follows";
 export { threadFollowsUpdateInput } from "./thread_follows";
 export { inChannelList } from "./messages";
+export type { AppNotification, NotificationKind, PushPayload, PushSubscriptionInput } from "./notifications";
+export { NOTIFICATION_KINDS, pushPayload, pushSubscriptionInput, pushUnsubscribeInput } from "./notifications";

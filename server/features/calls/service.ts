@@ -215,6 +215,7 @@ export async function endCall(ctx: AppContext, user: Actor, callId: string): Pro
   if (isPending(pre) && isActiveCall(call0)) return answerCall(ctx, user, callId, false);
 
   let ended = null as CallRow | null;
+  let missed: number[] = [];
   const signals = await ctx.db.transaction().execute(async (trx) => {
     const { call, parts, me } = await lockCall(trx, callId, user.id);
     if (!isActiveCall(call) || !isIn(me)) return [];
@@ -231,12 +232,15 @@ export async function endCall(ctx: AppContext, user: Actor, callId: string): Pro
     // Hanging up before anyone answered cancels the call: the others missed it, the caller did not.
     if (over) await finish(trx, call, others, now, undefined, call.initiator_id === user.id ? "cancelled" : null);
     if (over) ended = call;
+    // The caller hung up before anyone answered: those still ringing missed the call.
+    if (over && !call.started_at && !call.meeting_id && call.initiator_id === user.id) missed = ringing.map((p) => p.user_id);
     const notify = [...inOthers, ...(over ? ringing : [])].map((p) => p.user_id);
     return signalsTo(notify, user, callId, "call_end", { reason: over ? "ended" : "left", call_ended: over });
   });
   await sfu.leave(ctx, callId, user.id);
   if (ended) await sfu.endRoom(ctx, ended);
   await sendAll(ctx, signals);
+  if (missed.length) ctx.events.emit("calls.missed", { callId, userIds: missed, callerName: user.full_name });
   const rec = await publishCall(ctx, callId);
   return { call_id: callId, status: rec?.status ?? "" };
 }
@@ -275,6 +279,8 @@ export async function sweepUnanswered(ctx: AppContext): Promise<void> {
     for (const p of ringing) {
       if (caller) signals.push(...signalsTo([p.user_id], caller, call.call_id, "call_end", { reason: "missed", call_ended: true }));
     }
+    // Listed in the notification centre and pushed (README, "Notifications").
+    if (ringing.length) ctx.events.emit("calls.missed", { callId: call.call_id, userIds: ringing.map((p) => p.user_id), callerName: caller?.full_name ?? "Someone" });
     const callee = people.get(ringing[0]?.user_id ?? -1);
     const waiting = parts.filter(isIn).map((p) => p.user_id);
     if (callee) signals.push(...signalsTo(waiting, callee, call.call_id, "call_end", { reason: "missed", call_ended: true }));

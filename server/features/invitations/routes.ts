@@ -72,8 +72,11 @@ export function invitationRoutes(ctx: AppContext): Router {
     await assertEmailFree(ctx.db, body.data.email);
     const { token, expires } = await insertInvitation(ctx.db, actor, body.data.email, body.data.message ?? null);
     const origin = ctx.config.publicUrl ?? `${req.protocol}://${req.get("host")}`;
+    const link = `${origin}/AcceptInvite?token=${token}`;
+    // Mailed by the notification queue where SMTP is configured (README, "Notifications").
+    ctx.events.emit("invitations.create", { email: body.data.email, link, message: body.data.message ?? null, inviterId: actor.id, inviterName: actor.full_name });
     res.status(201).json({
-      link: `${origin}/AcceptInvite?token=${token}`,
+      link,
       token,
       email: body.data.email,
       expires_at: expires.toISOString(),

@@ -2,6 +2,7 @@ import type { PageName } from "../pages";
 import { Separator } from "../../ui/separator";
 import { BrandMark, PRODUCT_NAME } from "../../ui/BrandMark";
 import { ConnectionPill } from "./ConnectionPill";
+import { NotificationBell } from "../../features/notifications/NotificationBell";
 import { HEADER_ACTIONS_ID } from "../../ui/headerSlot";
 import { FALLBACK_META, PAGE_META } from "./navItems";
 import { SidebarTrigger } from "./SidebarTrigger";
@@ -31,6 +32,7 @@ export function AppHeader({ page }: { page: PageName }) {
       <div className="ml-auto flex items-center gap-2">
         <SearchBox compact={isMobile} />
         <ConnectionPill />
+        <NotificationBell />
         <div id={HEADER_ACTIONS_ID} className="flex items-center gap-1 empty:hidden" />
       </div>
     </header>

@@ -10,6 +10,7 @@ import { FormField } from "../../ui/FormField";
 import { PhotoCard } from "./components/PhotoCard";
 import { TimeZoneField } from "./components/TimeZoneField";
 import { SwitchRow } from "./components/SwitchRow";
+import { PushToggle } from "../notifications/PushToggle";
 import { Button } from "../../ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../ui/card";
 import { Input } from "../../ui/input";
@@ -153,6 +154,7 @@ export default function ProfilePage() {
                 checked={form.show_online_status}
                 onChange={(v) => set({ show_online_status: v })}
               />
+              <PushToggle />
             </CardContent>
           </Card>
 

@@ -1,0 +1,103 @@
+// Mail through a real SMTP server started here (smtp-server): an invitation is mailed with its
+// link, unread direct messages are mailed to someone who stays away, and without SMTP_URL
+// nothing is queued for mail.
+import net from "node:net";
+import { describe, it, expect, beforeAll, afterAll } from "vitest";
+import { SMTPServer } from "smtp-server";
+import { ENGINES, startTestApp, makeUser, api, type TestApp, type TestUser } from "../../test/harness";
+import { waitFor } from "./test-push-service";
+
+interface Received {
+  to: string[];
+  data: string;
+}
+
+async function startSmtp(): Promise<{ port: number; inbox: Received[]; close: () => Promise<void> }> {
+  const inbox: Received[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS", "AUTH"],
+    logger: false,
+    onData(stream, session, done) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (c: Buffer) => chunks.push(c));
+      stream.on("end", () => {
+        inbox.push({ to: session.envelope.rcptTo.map((r) => r.address), data: Buffer.concat(chunks).toString("utf8") });
+        done();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
+  const port = ((server as unknown as { server: net.Server }).server.address() as net.AddressInfo).port;
+  return { port, inbox, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+/** Quoted-printable soft line breaks and =3D undone, so a long link reads as one. */
+const unfold = (s: string) => s.replace(/=\r?\n/g, "").replace(/=3D/g, "=");
+
+describe.each(ENGINES)("mail (%s)", (engine) => {
+  let app: TestApp;
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let admin: TestUser;
+
+  beforeAll(async () => {
+    smtp = await startSmtp();
+    app = await startTestApp(engine, {}, {
+      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+      MAIL_FROM: "Teamspace <team@example.test>",
+      NOTIFY_DELAY_MS: "0",
+      NOTIFY_SWEEP_MS: "100",
+      DIGEST_DELAY_MINUTES: "0.01",
+      PUBLIC_URL: "https://team.example.test",
+    });
+    admin = await makeUser(app, { role: "admin", full_name: "Ada Admin" });
+  });
+
+  afterAll(async () => {
+    await app?.stop();
+    await smtp?.close();
+  });
+
+  it("mails an invitation with its link, and keeps no copy of the link once sent", async () => {
+    const res = await api(app, admin.token).post<{ link: string }>("/api/invitations", { email: "newcomer@example.test", message: "Welcome aboard" });
+    expect(res.status).toBe(201);
+    const mail = await waitFor(async () => smtp.inbox.find((m) => m.to.includes("newcomer@example.test")));
+    const text = unfold(mail.data);
+    expect(text).toContain("Subject: Ada Admin invited you to the workspace");
+    expect(text).toContain(res.body.link);
+    expect(text).toContain("Welcome aboard");
+    expect(text).toMatch(/From: Teamspace <team@example.test>/);
+    const job = await waitFor(async () => app.ctx.db.selectFrom("notification_jobs").selectAll().where("kind", "=", "invite").where("status", "=", "done").executeTakeFirst());
+    expect(job.payload).toEqual({});
+  });
+
+  it("mails unread direct messages to someone who stays away", async () => {
+    const ben = await makeUser(app, { full_name: "Ben Ode" });
+    const dm = await api(app, admin.token).post<{ id: number }>("/api/channels/dm", { user_id: ben.user.id });
+    await api(app, admin.token).post("/api/entities/messages", { channel_id: dm.body.id, content: "Can you call me back?" });
+    const mail = await waitFor(async () => smtp.inbox.find((m) => m.to.includes(ben.email)), 15_000);
+    const text = unfold(mail.data);
+    expect(text).toContain("Subject: You have an unread direct message");
+    expect(text).toContain("Ada Admin: Can you call me back?");
+    expect(text).toContain(`https://team.example.test/Chat?channel=${dm.body.id}`);
+  }, 30_000);
+});
+
+describe("without SMTP_URL", () => {
+  it("queues no mail", async () => {
+    const app = await startTestApp("pglite", {}, { NOTIFY_DELAY_MS: "0", NOTIFY_SWEEP_MS: "100" });
+    try {
+      const admin = await makeUser(app, { role: "admin" });
+      expect((await api(app, admin.token).post("/api/invitations", { email: "quiet@example.test" })).status).toBe(201);
+      const ben = await makeUser(app);
+      const dm = await api(app, admin.token).post<{ id: number }>("/api/channels/dm", { user_id: ben.user.id });
+      await api(app, admin.token).post("/api/entities/messages", { channel_id: dm.body.id, content: "hi" });
+      await waitFor(async () => (await app.ctx.db.selectFrom("notification_jobs").select("id").execute()).length === 1);
+      await new Promise((r) => setTimeout(r, 300));
+      const kinds = (await app.ctx.db.selectFrom("notification_jobs").select("kind").execute()).map((j) => j.kind);
+      expect(kinds).toEqual(["message"]);
+    } finally {
+      await app.stop();
+    }
+  });
+});

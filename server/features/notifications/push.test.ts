@@ -1,0 +1,100 @@
+// Web Push against a real local push service (web-push-testing): the server's push is accepted
+// and decrypts to the expected payload, an expired subscription (410) is removed, subscriptions
+// are validated and end with the session; the notification centre lists the item.
+import { describe, it, expect, beforeAll, afterAll } from "vitest";
+import { ENGINES, startTestApp, makeUser, api, type TestApp, type TestUser } from "../../test/harness";
+import { startPushService, waitFor, type PushService, type TestSubscription } from "./test-push-service";
+
+describe.each(ENGINES)("web push (%s)", (engine) => {
+  let app: TestApp;
+  let push: PushService;
+  let ann: TestUser, ben: TestUser;
+  let sub: TestSubscription;
+  let channelId: number;
+
+  const subscribe = async (user: TestUser) => {
+    const key = await api(app, user.token).get<{ publicKey: string }>("/api/push/key");
+    expect(key.status).toBe(200);
+    const s = await push.subscribe(key.body.publicKey);
+    const res = await api(app, user.token).post("/api/push/subscriptions", { endpoint: s.endpoint, expirationTime: null, keys: s.keys });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    return s;
+  };
+  const jobsOf = (userId: number) => app.ctx.db.selectFrom("notification_jobs").selectAll().where("user_id", "=", userId).orderBy("id").execute();
+  const subsOf = (userId: number) => app.ctx.db.selectFrom("push_subscriptions").selectAll().where("user_id", "=", userId).execute();
+
+  beforeAll(async () => {
+    push = await startPushService();
+    app = await startTestApp(engine, {}, { NOTIFY_DELAY_MS: "0", NOTIFY_SWEEP_MS: "100", PUSH_ALLOW_HTTP: "1" });
+    ann = await makeUser(app, { full_name: "Ann Lee" });
+    ben = await makeUser(app, { full_name: "Ben Ode" });
+    const dm = await api(app, ann.token).post<{ id: number }>("/api/channels/dm", { user_id: ben.user.id });
+    channelId = dm.body.id;
+  });
+
+  afterAll(async () => {
+    await app?.stop();
+    await push?.close();
+  });
+
+  it("refuses a subscription that is not a PushSubscription, in words", async () => {
+    const res = await api(app, ben.token).post<{ error: string }>("/api/push/subscriptions", { endpoint: "nope", keys: { p256dh: "x" } });
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(res.body)).toMatch(/endpoint must be the push service's https URL|keys.auth is required/);
+    expect((await api(app).get("/api/push/key")).status).toBe(401);
+  });
+
+  it("pushes a direct message: the push service accepts it and it decrypts to the payload", async () => {
+    sub = await subscribe(ben);
+    const m = await api(app, ann.token).post<{ id: number }>("/api/entities/messages", { channel_id: channelId, content: "Lunch at noon?" });
+    expect(m.status).toBe(201);
+    const [raw] = await waitFor(async () => {
+      const got = await push.messages(sub.clientHash);
+      return got.length ? got : null;
+    }).catch(async (err) => {
+      console.error(await jobsOf(ben.user.id), await subsOf(ben.user.id));
+      throw err;
+    });
+    expect(JSON.parse(raw)).toEqual({ title: "Ann Lee", body: "Lunch at noon?", url: `/Chat?channel=${channelId}`, tag: `channel-${channelId}`, kind: "message" });
+    const [job] = await jobsOf(ben.user.id);
+    // The push service answered 201: the job is done, sent to one browser, on its first attempt.
+    expect(job).toMatchObject({ kind: "message", status: "done", outcome: "sent 1", attempts: 1 });
+    // Nothing for the sender's own message.
+    expect(await jobsOf(ann.user.id)).toEqual([]);
+    // The notification centre lists it for Ben alone.
+    const items = await api(app, ben.token).get<{ title: string; is_read: boolean; link: string }[]>("/api/entities/notifications");
+    expect(items.body).toMatchObject([{ title: "Ann Lee", is_read: false, link: `/Chat?channel=${channelId}` }]);
+    expect((await api(app, ann.token).get<unknown[]>("/api/entities/notifications")).body).toEqual([]);
+  });
+
+  it("forgets a subscription the push service answers 410 for", async () => {
+    await push.expire(sub.clientHash);
+    await api(app, ann.token).post("/api/entities/messages", { channel_id: channelId, content: "Still there?" });
+    await waitFor(async () => (await jobsOf(ben.user.id)).length === 2 && (await jobsOf(ben.user.id))[1].status !== "pending");
+    expect((await jobsOf(ben.user.id))[1]).toMatchObject({ status: "done", outcome: "sent 0" });
+    expect(await subsOf(ben.user.id)).toEqual([]);
+  });
+
+  it("removes a browser's subscription with DELETE and a session's on logout", async () => {
+    const s1 = await subscribe(ben);
+    const del = await fetch(`${app.url}/api/push/subscriptions`, {
+      method: "DELETE",
+      headers: { authorization: `Bearer ${ben.token}`, "content-type": "application/json" },
+      body: JSON.stringify({ endpoint: s1.endpoint }),
+    });
+    expect(await del.json()).toEqual({ removed: 1 });
+    await subscribe(ben);
+    expect(await subsOf(ben.user.id)).toHaveLength(1);
+    expect((await api(app, ben.token).post("/api/auth/logout")).status).toBeLessThan(300);
+    await waitFor(async () => (await subsOf(ben.user.id)).length === 0);
+  });
+
+  it("removes a person's subscriptions when they are deactivated", async () => {
+    const cleo = await makeUser(app, { full_name: "Cleo" });
+    const admin = await makeUser(app, { role: "admin" });
+    await subscribe(cleo);
+    expect(await subsOf(cleo.user.id)).toHaveLength(1);
+    expect((await api(app, admin.token).patch(`/api/entities/users/${cleo.user.id}`, { is_active: false })).status).toBe(200);
+    await waitFor(async () => (await subsOf(cleo.user.id)).length === 0);
+  });
+});

@@ -1,0 +1,173 @@
+// All SQL of notifications (README, "Notifications"): the job queue, push subscriptions and the
+// facts a job is decided on at send time.
+import { sql } from "kysely";
+import type { DbLike } from "../../entities/repository";
+import type { Db } from "../../db";
+
+export interface NewJob {
+  kind: string;
+  user_id: number;
+  payload: Record<string, unknown>;
+  /** When the job is first due. */
+  due: Date;
+}
+
+export type Job = { id: number; kind: string; user_id: number; payload: Record<string, unknown>; attempts: number; created_at: Date };
+
+export async function insertJobs(db: DbLike, jobs: readonly NewJob[]): Promise<void> {
+  if (!jobs.length) return;
+  await db
+    .insertInto("notification_jobs")
+    .values(jobs.map((j) => ({ kind: j.kind, user_id: j.user_id, payload: JSON.stringify(j.payload), next_attempt_at: j.due })))
+    .execute();
+}
+
+/** A digest is queued once per person while one is pending. */
+export async function hasPendingJob(db: DbLike, userId: number, kind: string): Promise<boolean> {
+  const row = await db.selectFrom("notification_jobs").select("id").where("user_id", "=", userId).where("kind", "=", kind).where("status", "=", "pending").executeTakeFirst();
+  return !!row;
+}
+
+/**
+ * Claims up to `limit` due jobs for this node: the rows are locked with `for update skip locked`
+ * (another node's claim passes them by instead of waiting) and leased until `leaseMs` from now
+ * by moving next_attempt_at, so each job is handled by one node; a node that dies mid-job leaves
+ * it to come back when the lease runs out (README, "Several nodes").
+ */
+export async function claimJobs(db: Db, limit: number, leaseMs: number): Promise<Job[]> {
+  const res = await sql<Job>`
+    update notification_jobs j
+       set attempts = j.attempts + 1,
+           next_attempt_at = now() + ${`${leaseMs} milliseconds`}::interval,
+           updated_at = now()
+      from (select id from notification_jobs
+             where status = 'pending' and next_attempt_at <= now()
+             order by next_attempt_at
+             limit ${limit}
+             for update skip locked) due
+     where j.id = due.id
+    returning j.id, j.kind, j.user_id, j.payload, j.attempts, j.created_at`.execute(db);
+  return res.rows.map((r) => ({ ...r, id: Number(r.id), payload: typeof r.payload === "string" ? JSON.parse(r.payload) : r.payload }));
+}
+
+export async function finishJob(db: DbLike, id: number, status: "done" | "skipped" | "failed", outcome: string, clearPayload = false): Promise<void> {
+  await db
+    .updateTable("notification_jobs")
+    .set({ status, outcome: outcome.slice(0, 500), updated_at: new Date(), ...(clearPayload ? { payload: "{}" } : {}) })
+    .where("id", "=", id)
+    .execute();
+}
+
+export async function retryJobAt(db: DbLike, id: number, at: Date, outcome: string): Promise<void> {
+  await db.updateTable("notification_jobs").set({ next_attempt_at: at, outcome: outcome.slice(0, 500), updated_at: new Date() }).where("id", "=", id).execute();
+}
+
+// ---- people ----
+
+export type Recipient = { id: number; email: string; full_name: string; is_active: boolean; user_status: string; notification_preferences: string; last_seen_at: Date | null };
+
+export function findRecipient(db: DbLike, id: number): Promise<Recipient | undefined> {
+  return db
+    .selectFrom("users")
+    .select(["id", "email", "full_name", "is_active", "user_status", "notification_preferences", "last_seen_at"])
+    .where("id", "=", id)
+    .executeTakeFirst() as Promise<Recipient | undefined>;
+}
+
+export async function userIdsByEmails(db: DbLike, emails: readonly string[]): Promise<{ id: number; email: string }[]> {
+  if (!emails.length) return [];
+  return db.selectFrom("users").select(["id", "email"]).where("email", "in", emails.map((e) => e.toLowerCase())).where("is_active", "=", true).execute();
+}
+
+/** Managers and admins: who decides approval requests (the staff room, docs/architecture.md). */
+export function staffIds(db: DbLike): Promise<{ id: number; email: string }[]> {
+  return db
+    .selectFrom("users")
+    .select(["id", "email"])
+    .where("is_active", "=", true)
+    .where((eb) => eb.or([eb("role", "=", "admin"), eb("team_role", "in", ["admin", "manager"])]))
+    .execute();
+}
+
+// ---- what a job is about ----
+
+export function findMessageWithChannel(db: DbLike, messageId: number) {
+  return db
+    .selectFrom("messages")
+    .innerJoin("channels", "channels.id", "messages.channel_id")
+    .select(["messages.id", "messages.channel_id", "messages.thread_root_id", "messages.also_to_channel", "messages.content", "messages.sender_id", "messages.sender_name", "messages.sender_email", "channels.type", "channels.name", "channels.members"])
+    .where("messages.id", "=", messageId)
+    .executeTakeFirst();
+}
+
+export async function readPositionOf(db: DbLike, userId: number, channelId: number): Promise<number> {
+  const row = await db.selectFrom("channel_reads").select("last_read_message_id").where("user_id", "=", userId).where("channel_id", "=", channelId).executeTakeFirst();
+  return row?.last_read_message_id ?? 0;
+}
+
+/** A person's read position in a thread (README, "Threads"), 0 before any. */
+export async function threadReadPositionOf(db: DbLike, userId: number, rootId: number): Promise<number> {
+  const row = await db.selectFrom("thread_follows").select("last_read_message_id").where("user_id", "=", userId).where("thread_root_id", "=", rootId).executeTakeFirst();
+  return row?.last_read_message_id ?? 0;
+}
+
+/** Who follows a thread (its replies reach them, README "Threads"). */
+export async function threadFollowerIds(db: DbLike, rootId: number): Promise<number[]> {
+  const rows = await db.selectFrom("thread_follows").select("user_id").where("thread_root_id", "=", rootId).where("following", "=", true).execute();
+  return rows.map((r) => r.user_id);
+}
+
+/** Unread messages of others in the person's direct messages (the digest). */
+export async function unreadDms(db: DbLike, userId: number, email: string, limit: number) {
+  return db
+    .selectFrom("messages")
+    .innerJoin("channels", "channels.id", "messages.channel_id")
+    .leftJoin("channel_reads", (j) => j.onRef("channel_reads.channel_id", "=", "messages.channel_id").on("channel_reads.user_id", "=", userId))
+    .select(["messages.id", "messages.channel_id", "messages.sender_name", "messages.content"])
+    .where("channels.type", "=", "dm")
+    .where(sql<boolean>`${email.toLowerCase()} = any(channels.members)`)
+    .where((eb) => eb.or([eb("messages.sender_id", "is", null), eb("messages.sender_id", "!=", userId)]))
+    .where(sql<boolean>`messages.id > coalesce(channel_reads.last_read_message_id, 0)`)
+    .orderBy("messages.id", "desc")
+    .limit(limit)
+    .execute();
+}
+
+// ---- push subscriptions ----
+
+export type StoredSubscription = { id: number; user_id: number; endpoint: string; p256dh: string; auth: string };
+
+export async function saveSubscription(db: DbLike, userId: number, sessionId: string | null, s: { endpoint: string; p256dh: string; auth: string }): Promise<void> {
+  await db
+    .insertInto("push_subscriptions")
+    .values({ user_id: userId, session_id: sessionId, endpoint: s.endpoint, p256dh: s.p256dh, auth: s.auth })
+    .onConflict((oc) => oc.column("endpoint").doUpdateSet({ user_id: userId, session_id: sessionId, p256dh: s.p256dh, auth: s.auth }))
+    .execute();
+}
+
+export async function deleteSubscription(db: DbLike, userId: number, endpoint: string): Promise<number> {
+  const rows = await db.deleteFrom("push_subscriptions").where("user_id", "=", userId).where("endpoint", "=", endpoint).returning("id").execute();
+  return rows.length;
+}
+
+export async function deleteSubscriptionById(db: DbLike, id: number): Promise<void> {
+  await db.deleteFrom("push_subscriptions").where("id", "=", id).execute();
+}
+
+export async function deleteSessionSubscriptions(db: DbLike, sessionId: string): Promise<void> {
+  await db.deleteFrom("push_subscriptions").where("session_id", "=", sessionId).execute();
+}
+
+export async function deleteUserSubscriptions(db: DbLike, userId: number): Promise<void> {
+  await db.deleteFrom("push_subscriptions").where("user_id", "=", userId).execute();
+}
+
+export function subscriptionsOf(db: DbLike, userId: number): Promise<StoredSubscription[]> {
+  return db.selectFrom("push_subscriptions").select(["id", "user_id", "endpoint", "p256dh", "auth"]).where("user_id", "=", userId).execute();
+}
+
+// ---- the notification centre ----
+
+export function insertNotification(db: DbLike, row: { user_id: number; job_id: number | null; kind: string; title: string; body: string; link: string }) {
+  return db.insertInto("notifications").values(row).onConflict((oc) => oc.column("job_id").doNothing()).returningAll().executeTakeFirst();
+}

@@ -1,0 +1,56 @@
+// Notifications over HTTP (README, "Notifications"): the server's Web Push key, a browser's push
+// subscription (kept per session, so signing out ends it), and marking every item of the
+// notification centre read. Mounting these also starts this node's notification worker and the
+// queue that feeds it from committed changes.
+import { Router } from "express";
+import { pushSubscriptionInput, pushUnsubscribeInput } from "@shared/entities";
+import type { AppContext } from "../../context";
+import { currentUser, requireAuth } from "../../auth/middleware";
+import { badRequest, zodMessage } from "../../errors";
+import { withChanges } from "../../feed/changelog";
+import { vapidKeys } from "./push";
+import { deleteSubscription, saveSubscription } from "./repository";
+import { wireNotificationQueue } from "./enqueue";
+import { startNotificationWorker } from "./worker";
+
+export function notificationRoutes(ctx: AppContext): Router {
+  const worker = startNotificationWorker(ctx);
+  const queue = wireNotificationQueue(ctx, worker.wake);
+  // Another feature's events become jobs here (features do not call each other's services).
+  ctx.events.on("calls.missed", (m) => queue.add(m.userIds.map((id) => ({ kind: "call", user_id: id, payload: { call_id: m.callId, caller: m.callerName } }))));
+  ctx.events.on("invitations.create", (i) => {
+    if (ctx.config.notify.smtpUrl) queue.add([{ kind: "invite", user_id: i.inviterId, payload: { to: i.email, link: i.link, message: i.message, inviter: i.inviterName } }]);
+  });
+
+  const r = Router();
+  r.get("/push/key", requireAuth, (_req, res) => {
+    res.json({ publicKey: vapidKeys(ctx.config).publicKey });
+  });
+  r.post("/push/subscriptions", requireAuth, async (req, res) => {
+    const parsed = pushSubscriptionInput.safeParse(req.body ?? {});
+    if (!parsed.success) throw badRequest(zodMessage(parsed.error));
+    const { endpoint, keys } = parsed.data;
+    if (!endpoint.startsWith("https://") && !ctx.config.notify.allowHttpEndpoints) throw badRequest("endpoint must be the push service's https URL");
+    await saveSubscription(ctx.db, currentUser(req).id, req.sessionId ?? null, { endpoint, p256dh: keys.p256dh, auth: keys.auth });
+    res.status(201).json({ ok: true });
+  });
+  r.delete("/push/subscriptions", requireAuth, async (req, res) => {
+    const parsed = pushUnsubscribeInput.safeParse(req.body ?? {});
+    if (!parsed.success) throw badRequest(zodMessage(parsed.error));
+    res.json({ removed: await deleteSubscription(ctx.db, currentUser(req).id, parsed.data.endpoint) });
+  });
+  // notifications.update for every unread item of the caller, with a change record each.
+  r.post("/notifications/read-all", requireAuth, async (req, res) => {
+    const user = currentUser(req);
+    const count = await withChanges(ctx, async (trx, log) => {
+      const before = await trx.selectFrom("notifications").selectAll().where("user_id", "=", user.id).where("is_read", "=", false).forUpdate().execute();
+      if (!before.length) return 0;
+      const after = await trx.updateTable("notifications").set({ is_read: true, updated_at: new Date() }).where("id", "in", before.map((b) => b.id)).returningAll().execute();
+      const was = new Map(before.map((b) => [b.id, b]));
+      for (const row of after) log.add("notifications", "update", row.id, row, was.get(row.id));
+      return after.length;
+    });
+    res.json({ updated: count });
+  });
+  return r;
+}
