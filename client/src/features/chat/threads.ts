@@ -58,6 +58,10 @@ export interface OutgoingReply {
   thread_root_id: number;
   content: string;
   also_to_channel: boolean;
+  /** An attachment (README, "Writing": paste or drop a file into the thread's composer). */
+  message_type?: "text" | "file" | "image";
+  file_url?: string;
+  file_name?: string;
 }
 
 /** messages.create with thread_root_id: the reply shows at once in the pane (and the channel, if also sent there). */

@@ -1,23 +1,28 @@
-import { useLayoutEffect, useRef, useState, type KeyboardEvent } from "react";
+import { useLayoutEffect, useRef, type KeyboardEvent } from "react";
 import { Paperclip, SendHorizontal } from "lucide-react";
-import { uploadFile } from "../../files/api";
 import type { Channel } from "@shared/entities";
 import { sendMessage } from "../actions";
-import { toast } from "../../../ui/notifications";
 import { emitWithAck } from "../../../realtime/socket";
 import { cn } from "../../../lib/utils";
 import { Button } from "../../../ui/button";
-import { Spinner } from "../../../ui/spinner";
 import { SimpleTooltip } from "../../../ui/tooltip";
+import { useSessionStore } from "../../auth/store";
+import { lastOwnMessage, useEditRequestStore } from "../editRequest";
+import { useChatStore } from "../store";
+import { useAttachFiles } from "../useAttachFiles";
+import { useDraft } from "../useDraft";
 import { useMentionAutocomplete } from "../useMentionAutocomplete";
+import { ComposerDropZone } from "./ComposerDropZone";
 import { MentionListbox } from "./MentionListbox";
 
 const TYPING_THROTTLE_MS = 3000;
 const MAX_HEIGHT_PX = 200;
 
 export function Composer({ channel }: { channel: Channel }) {
-  const [text, setText] = useState("");
-  const [uploading, setUploading] = useState<string | null>(null);
+  // The draft is kept per person and channel across reloads (README, "Writing").
+  const [text, setText] = useDraft({ channelId: channel.id });
+  const textRef = useRef(text);
+  textRef.current = text;
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   const fileRef = useRef<HTMLInputElement>(null);
   const lastTyping = useRef(0);
@@ -46,6 +51,16 @@ export function Composer({ channel }: { channel: Channel }) {
 
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
     if (mention.onKeyDown(e)) return;
+    // Up arrow in an empty composer edits one's last message here (README, "Writing").
+    if (e.key === "ArrowUp" && !text && !e.shiftKey && !e.altKey && !e.metaKey && !e.ctrlKey) {
+      const items = useChatStore.getState().byChannel[channel.id]?.items ?? [];
+      const last = lastOwnMessage(items, useSessionStore.getState().user?.email);
+      if (last) {
+        e.preventDefault();
+        useEditRequestStore.getState().ask(last.id, "channel");
+      }
+      return;
+    }
     if (e.key === "Enter" && !e.shiftKey && !e.nativeEvent.isComposing) {
       e.preventDefault();
       void send();
@@ -61,27 +76,11 @@ export function Composer({ channel }: { channel: Channel }) {
     }
   };
 
-  const attach = async (file: File) => {
-    setUploading(file.name);
-    try {
-      const uploaded = await uploadFile(file, "messages", channel.id);
-      const isImage = (uploaded.mime_type || file.type).startsWith("image/");
-      await sendMessage({
-        channel_id: channel.id,
-        content: text.trim() || file.name,
-        message_type: isImage ? "image" : "file",
-        file_url: uploaded.file_url,
-        file_name: uploaded.original_filename || file.name,
-      });
-      setText("");
-    } catch (err) {
-      console.error("Failed to upload file", err);
-      toast({ title: "Failed to upload file. Please try again.", variant: "destructive" });
-    } finally {
-      setUploading(null);
-      if (fileRef.current) fileRef.current.value = "";
-    }
-  };
+  // The attach button, a pasted file and a dropped one share the upload (README, "Writing").
+  const { uploading, dragging, attach, onPaste, dropProps } = useAttachFiles(channel.id, async (file) => {
+    await sendMessage({ channel_id: channel.id, content: textRef.current.trim() || file.file_name, ...file });
+    setText("");
+  });
 
   return (
     <form
@@ -91,13 +90,8 @@ export function Composer({ channel }: { channel: Channel }) {
         void send();
       }}
     >
-      <div className="relative rounded-xl border bg-background shadow-xs transition-[border-color,box-shadow] focus-within:border-ring/60 focus-within:ring-[3px] focus-within:ring-ring/15 dark:bg-input/10">
-        {uploading && (
-          <div className="flex items-center gap-2 border-b px-3 py-2 text-xs text-muted-foreground">
-            <Spinner className="size-3.5" />
-            Uploading <span className="truncate font-medium text-foreground">{uploading}</span>…
-          </div>
-        )}
+      <div {...dropProps} className="relative rounded-xl border bg-background shadow-xs transition-[border-color,box-shadow] focus-within:border-ring/60 focus-within:ring-[3px] focus-within:ring-ring/15 dark:bg-input/10">
+        <ComposerDropZone dragging={dragging} uploading={uploading} />
         {mention.open && <MentionListbox id={mention.listId} options={mention.options} active={mention.active} onPick={mention.pick} />}
         <textarea
           ref={textareaRef}
@@ -108,6 +102,7 @@ export function Composer({ channel }: { channel: Channel }) {
             mention.track();
           }}
           onKeyDown={onKeyDown}
+          onPaste={onPaste}
           onSelect={mention.track}
           aria-autocomplete="list"
           aria-controls={mention.open ? mention.listId : undefined}
@@ -125,7 +120,7 @@ export function Composer({ channel }: { channel: Channel }) {
             data-testid="composer-file-input"
             onChange={(e) => {
               const file = e.target.files?.[0];
-              if (file) void attach(file);
+              if (file) void attach([file]).finally(() => fileRef.current && (fileRef.current.value = ""));
             }}
           />
           <SimpleTooltip label="Attach a file">

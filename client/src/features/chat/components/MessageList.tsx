@@ -17,6 +17,7 @@ import { useReadTracking } from "../useReadTracking";
 import { NewMessagesDivider } from "./NewMessagesDivider";
 import { JumpToUnreadButton } from "./JumpToUnreadButton";
 import { useJumpToMessage } from "../useJumpToMessage";
+import { useEditRequestStore } from "../editRequest";
 
 interface Props {
   channel: Channel;
@@ -72,6 +73,11 @@ export function MessageList({ channel, canCreateTask, onCreateTask, onOpenThread
   const reading = useReadTracking(channel.id, items, scrollRef, virtualizer, marker, () => (pinned.current = false));
   const marked = useJumpToMessage(channel.id, entry, virtualizer, pinned);
   const lastId = items.length ? items[items.length - 1].id : null;
+  // The message Up arrow asked to edit (README, "Writing") may be out of the rendered window.
+  const editIndex = useEditRequestStore((s) => (s.request?.scope === "channel" ? items.findIndex((m) => m.id === s.request?.id) : -1));
+  useEffect(() => {
+    if (editIndex >= 0) virtualizer.scrollToIndex(editIndex, { align: "auto" });
+  }, [editIndex, virtualizer]);
 
   const scrollToBottom = useCallback(() => {
     const el = scrollRef.current;

@@ -1,10 +1,11 @@
-import { memo, useState } from "react";
+import { memo, useEffect, useState } from "react";
 import { differenceInMinutes, isSameDay } from "date-fns";
 import type { ChatMessage, Task } from "@shared/entities";
 import { formatDayLabel, formatTime, parseDate } from "../../../lib/format";
 import { cn } from "../../../lib/utils";
 import { UserAvatar } from "../../../ui/avatar";
 import { useSessionStore } from "../../auth/store";
+import { useEditRequestStore } from "../editRequest";
 import { react } from "../messageActions";
 import { canDeleteMessage, canEditMessage } from "../permissions";
 import { DeleteMessageDialog } from "./DeleteMessageDialog";
@@ -15,7 +16,7 @@ import { MessageHistoryDialog } from "./MessageHistoryDialog";
 import { MessageTaskChip } from "./MessageTaskChip";
 import { ReactionBar } from "./ReactionBar";
 import { MarkUnreadButton } from "./MarkUnreadButton";
-import { MessageText } from "./MessageText";
+import { MessageBody } from "./MessageBody";
 import { SeenBy } from "./SeenBy";
 import { mentionsMe } from "@shared/mentions";
 import { ThreadReplyLabel } from "./ThreadReplyLabel";
@@ -46,6 +47,15 @@ function MessageRowImpl({ message, previous, task, canCreateTask, onCreateTask, 
   const canEdit = !deleted && canEditMessage(me, message);
   const canDelete = !deleted && canDeleteMessage(me, message);
   const rootId = message.thread_root_id ?? message.id;
+  // Up arrow in an empty composer asks to edit this message (README, "Writing"); the thread pane's
+  // rows answer its composer, the channel's list the channel's.
+  const scope = onOpenThread ? "channel" : "thread";
+  const editAsked = useEditRequestStore((s) => s.request?.id === message.id && s.request.scope === scope);
+  useEffect(() => {
+    if (!editAsked) return;
+    useEditRequestStore.getState().done();
+    if (canEdit) setEditing(true);
+  }, [editAsked, canEdit]);
   const mine = !!me && message.sender_email.toLowerCase() === me.email.toLowerCase();
   // A message that mentions me (or everyone) stands out (README, "Mentions and read receipts").
   const mentioned = !mine && mentionsMe(message, me?.email);
@@ -110,19 +120,21 @@ function MessageRowImpl({ message, previous, task, canCreateTask, onCreateTask, 
             <MessageEditor message={message} onDone={() => setEditing(false)} />
           ) : (
             (showText || message.edited_at) && (
-              <p className="text-[14px] leading-[1.45rem] break-words whitespace-pre-wrap text-foreground/90">
-                {showText && <MessageText content={message.content} />}
-                {message.edited_at && (
-                  <button
-                    type="button"
-                    onClick={() => setDialog("history")}
-                    aria-label="Edited: show earlier versions"
-                    className="ml-1 rounded text-[11.5px] text-muted-foreground hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/40 focus-visible:outline-none"
-                  >
-                    (edited)
-                  </button>
-                )}
-              </p>
+              <MessageBody
+                content={showText ? message.content : ""}
+                after={
+                  message.edited_at && (
+                    <button
+                      type="button"
+                      onClick={() => setDialog("history")}
+                      aria-label="Edited: show earlier versions"
+                      className="ml-1 rounded text-[11.5px] text-muted-foreground hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/40 focus-visible:outline-none"
+                    >
+                      (edited)
+                    </button>
+                  )
+                }
+              />
             )
           )}
           <MessageAttachment message={message} />

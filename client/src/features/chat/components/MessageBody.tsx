@@ -1,0 +1,32 @@
+import { lazy, Suspense, type ReactNode } from "react";
+import { looksLikeMarkdown } from "../markdown";
+import { MessageText } from "./MessageText";
+
+// Loaded the first time a message looks like Markdown (README, "Writing"): the renderer and the
+// highlighter are not part of the initial JavaScript (README, "Test": scripts/bundle-size.mjs).
+const MessageMarkdown = lazy(() => import("./MessageMarkdown"));
+
+const TEXT = "text-[14px] leading-[1.45rem] break-words text-foreground/90";
+
+/**
+ * A message's text: plain text with mention chips, or, when it looks like Markdown, the rendered
+ * Markdown (the plain text shows until the renderer has loaded). `after` follows the text
+ * (the "(edited)" marker).
+ */
+export function MessageBody({ content, after }: { content: string; after?: ReactNode }) {
+  const plain = (
+    <p className={`${TEXT} whitespace-pre-wrap`}>
+      {content && <MessageText content={content} />}
+      {after}
+    </p>
+  );
+  if (!content || !looksLikeMarkdown(content)) return plain;
+  return (
+    <Suspense fallback={plain}>
+      <div className={TEXT}>
+        <MessageMarkdown content={content} />
+        {after}
+      </div>
+    </Suspense>
+  );
+}
