@@ -116,6 +116,29 @@ test("Markdown, paste and drop, drafts and Up arrow", async ({ browser }) => {
   await editor.press("Enter");
   await expect(row(b.page, `written ${tag}`).locator("strong")).toHaveText("written");
   await expect(row(b.page, `written ${tag}`).getByRole("button", { name: "Edited: show earlier versions" })).toBeVisible();
+  await expect(composer).toBeFocused();
+
+  // In a thread: Markdown, a pasted image, Up arrow and the thread's own draft.
+  const root = row(a.page, `just words ${tag}`);
+  await root.hover();
+  await root.getByRole("toolbar", { name: "Message actions" }).getByRole("button", { name: "Reply in thread" }).click();
+  const pane = a.page.getByRole("complementary", { name: "Thread" });
+  const reply = pane.getByRole("textbox", { name: "Reply in thread" });
+  await reply.fill(`a *thread* reply ${tag}`);
+  await reply.press("Enter");
+  await expect(pane.locator("em")).toHaveText("thread");
+  await putFile(a.page, 'textarea[aria-label="Reply in thread"]', "paste", `thread-${tag}.png`, "image/png", makePng(60, 40));
+  await expect(pane.getByRole("img", { name: `thread-${tag}.png` })).toBeVisible();
+  await reply.press("ArrowUp");
+  await expect(pane.getByRole("textbox", { name: "Edit message" })).toHaveValue(`thread-${tag}.png`);
+  await pane.getByRole("textbox", { name: "Edit message" }).press("Escape");
+  await expect(reply).toBeFocused();
+  await reply.fill(`thread draft ${tag}`);
+  await pane.getByRole("button", { name: "Close thread" }).click();
+  await expect(composer).toHaveValue("");
+  await root.hover();
+  await root.getByRole("toolbar", { name: "Message actions" }).getByRole("button", { name: "Reply in thread" }).click();
+  await expect(reply).toHaveValue(`thread draft ${tag}`);
 
   mkdirSync("/tmp/shots", { recursive: true });
   await b.page.evaluate(() => document.fonts.ready);

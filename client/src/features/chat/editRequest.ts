@@ -7,14 +7,15 @@ import type { ChatMessage } from "@shared/entities";
 export type EditScope = "channel" | "thread";
 
 interface EditRequestState {
-  request: { id: number; scope: EditScope } | null;
-  ask: (id: number, scope: EditScope) => void;
+  /** `back` is the composer that asked, focused again when the editor closes. */
+  request: { id: number; scope: EditScope; back: HTMLElement | null } | null;
+  ask: (id: number, scope: EditScope, back?: HTMLElement | null) => void;
   done: () => void;
 }
 
 export const useEditRequestStore = create<EditRequestState>((set) => ({
   request: null,
-  ask: (id, scope) => set({ request: { id, scope } }),
+  ask: (id, scope, back = null) => set({ request: { id, scope, back } }),
   done: () => set({ request: null }),
 }));
 

@@ -57,7 +57,7 @@ export function Composer({ channel }: { channel: Channel }) {
       const last = lastOwnMessage(items, useSessionStore.getState().user?.email);
       if (last) {
         e.preventDefault();
-        useEditRequestStore.getState().ask(last.id, "channel");
+        useEditRequestStore.getState().ask(last.id, "channel", e.currentTarget);
       }
       return;
     }

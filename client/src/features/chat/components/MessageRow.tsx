@@ -1,4 +1,4 @@
-import { memo, useEffect, useState } from "react";
+import { memo, useEffect, useRef, useState } from "react";
 import { differenceInMinutes, isSameDay } from "date-fns";
 import type { ChatMessage, Task } from "@shared/entities";
 import { formatDayLabel, formatTime, parseDate } from "../../../lib/format";
@@ -51,11 +51,19 @@ function MessageRowImpl({ message, previous, task, canCreateTask, onCreateTask, 
   // rows answer its composer, the channel's list the channel's.
   const scope = onOpenThread ? "channel" : "thread";
   const editAsked = useEditRequestStore((s) => s.request?.id === message.id && s.request.scope === scope);
+  const backTo = useRef<HTMLElement | null>(null);
   useEffect(() => {
     if (!editAsked) return;
+    backTo.current = useEditRequestStore.getState().request?.back ?? null;
     useEditRequestStore.getState().done();
     if (canEdit) setEditing(true);
   }, [editAsked, canEdit]);
+  const stopEditing = () => {
+    setEditing(false);
+    // Opened from the keyboard: the composer gets the focus back, to go on writing.
+    backTo.current?.focus();
+    backTo.current = null;
+  };
   const mine = !!me && message.sender_email.toLowerCase() === me.email.toLowerCase();
   // A message that mentions me (or everyone) stands out (README, "Mentions and read receipts").
   const mentioned = !mine && mentionsMe(message, me?.email);
@@ -117,7 +125,7 @@ function MessageRowImpl({ message, previous, task, canCreateTask, onCreateTask, 
           {deleted ? (
             <p className="text-[14px] leading-[1.45rem] text-muted-foreground italic">Message deleted</p>
           ) : editing ? (
-            <MessageEditor message={message} onDone={() => setEditing(false)} />
+            <MessageEditor message={message} onDone={stopEditing} />
           ) : (
             (showText || message.edited_at) && (
               <MessageBody

@@ -66,7 +66,7 @@ export function ThreadComposer({ channel, rootId }: { channel: Channel; rootId: 
       const last = lastOwnMessage(shown, useSessionStore.getState().user?.email);
       if (last) {
         e.preventDefault();
-        useEditRequestStore.getState().ask(last.id, "thread");
+        useEditRequestStore.getState().ask(last.id, "thread", e.currentTarget);
       }
     }
   };
