@@ -23,10 +23,7 @@ export function MessageBody({ content, after }: { content: string; after?: React
   if (!content || !looksLikeMarkdown(content)) return plain;
   return (
     <Suspense fallback={plain}>
-      <div className={TEXT}>
-        <MessageMarkdown content={content} />
-        {after}
-      </div>
+      <MessageMarkdown content={content} after={after} className={TEXT} />
     </Suspense>
   );
 }

@@ -2,6 +2,7 @@
 // messages that look like Markdown, so plain chat never downloads it. react-markdown builds React
 // elements from a syntax tree: raw HTML in a message stays text (no rehype-raw), and every link
 // target passes safeHref (http, https and mailto only).
+import type { ReactNode } from "react";
 import Markdown, { type Components } from "react-markdown";
 import remarkGfm from "remark-gfm";
 import type { Root as MdRoot, RootContent as MdContent } from "mdast";
@@ -49,13 +50,15 @@ const components: Components = {
 const TOKENS =
   "[&_.hljs-comment]:text-muted-foreground [&_.hljs-comment]:italic [&_.hljs-keyword]:text-violet-700 dark:[&_.hljs-keyword]:text-violet-300 [&_.hljs-string]:text-emerald-700 dark:[&_.hljs-string]:text-emerald-300 [&_.hljs-number]:text-amber-700 dark:[&_.hljs-number]:text-amber-300 [&_.hljs-literal]:text-amber-700 dark:[&_.hljs-literal]:text-amber-300 [&_.hljs-title]:text-sky-700 dark:[&_.hljs-title]:text-sky-300 [&_.hljs-built_in]:text-cyan-700 dark:[&_.hljs-built_in]:text-cyan-300 [&_.hljs-type]:text-cyan-700 dark:[&_.hljs-type]:text-cyan-300 [&_.hljs-attr]:text-sky-700 dark:[&_.hljs-attr]:text-sky-300 [&_.hljs-tag]:text-rose-700 dark:[&_.hljs-tag]:text-rose-300 [&_.hljs-name]:text-rose-700 dark:[&_.hljs-name]:text-rose-300 [&_.hljs-meta]:text-slate-600 dark:[&_.hljs-meta]:text-slate-300 [&_.hljs-addition]:text-emerald-700 [&_.hljs-deletion]:text-rose-700";
 
-export default function MessageMarkdown({ content, className }: { content: string; className?: string }) {
+/** `after` (the "(edited)" marker) ends the last paragraph's line rather than taking one of its own. */
+export default function MessageMarkdown({ content, className, after }: { content: string; className?: string; after?: ReactNode }) {
   return (
     <div
       data-markdown=""
       className={cn(
         "space-y-1.5 break-words [&_p]:whitespace-pre-wrap [&_a]:text-primary [&_a]:underline [&_blockquote]:border-l-[3px] [&_blockquote]:border-border [&_blockquote]:pl-3 [&_blockquote]:text-muted-foreground [&_code]:rounded [&_code]:bg-muted [&_code]:px-1 [&_code]:py-px [&_code]:font-mono [&_code]:text-[12.5px] [&_del]:text-muted-foreground [&_ol]:list-decimal [&_ol]:pl-6 [&_pre]:overflow-x-auto [&_pre]:rounded-md [&_pre]:border [&_pre]:bg-muted/60 [&_pre]:p-3 [&_pre]:leading-5 [&_pre_code]:bg-transparent [&_pre_code]:p-0 [&_table]:text-sm [&_td]:border [&_td]:px-2 [&_th]:border [&_th]:px-2 [&_ul]:list-disc [&_ul]:pl-6",
         TOKENS,
+        !!after && "[&>p:nth-last-child(2)]:inline",
         className,
       )}
     >
@@ -67,6 +70,7 @@ export default function MessageMarkdown({ content, className }: { content: strin
       >
         {mentionsAsLinks(content)}
       </Markdown>
+      {after}
     </div>
   );
 }
