@@ -1,4 +1,4 @@
-// `npm run bench:coldload`: cold load of a channel (README, "Benchmarks"): a fresh browser context,
+// `npm run bench:coldload`: cold load of a channel (README, "Cold load"): a fresh browser context,
 // signed in, empty cache, opens /Chat?channel=<#general>; measured from navigation start to the
 // newest message of #general painted, with the start times of the requests it waits on and the
 // JavaScript (gzip, as sent) loaded before that paint. Builds nothing: it serves dist/client
@@ -24,8 +24,9 @@ const ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"
 
 interface Run {
   paintMs: number;
-  /** Request start times (ms after navigation start) by what they are. */
+  /** Request start and end (response end) times, ms after navigation start, by what they are. */
   starts: Record<string, number | null>;
+  ends: Record<string, number | null>;
   /** JavaScript loaded before the paint: bytes on the wire (gzip) and decoded. */
   jsTransfer: number;
   jsDecoded: number;
@@ -81,11 +82,17 @@ async function once(browser: Browser, base: string, session: Record<string, stri
   });
   await context.close();
   const starts: Record<string, number | null> = {};
-  for (const [name, re] of Object.entries(REQUESTS)) starts[name] = r.res.find((e) => re.test(e.name))?.start ?? null;
+  const ends: Record<string, number | null> = {};
+  for (const [name, re] of Object.entries(REQUESTS)) {
+    const e = r.res.find((x) => re.test(x.name));
+    starts[name] = e?.start ?? null;
+    ends[name] = e?.end ?? null;
+  }
   const js = r.res.filter((e) => /\.js(\?|$)/.test(e.name) && e.end <= r.paint);
   return {
     paintMs: r.paint,
     starts,
+    ends,
     jsTransfer: js.reduce((s, e) => s + e.encoded, 0),
     jsDecoded: js.reduce((s, e) => s + e.decoded, 0),
     jsFiles: js.length,
@@ -144,6 +151,12 @@ async function main(): Promise<void> {
           return [k, xs.length ? sum(xs).p50 : null];
         }),
       ),
+      ends: Object.fromEntries(
+        Object.keys(REQUESTS).map((k) => {
+          const xs = runs.map((r) => r.ends[k]).filter((x): x is number => x != null);
+          return [k, xs.length ? sum(xs).p50 : null];
+        }),
+      ),
       jsGzipKB: runs[0].jsTransfer / 1024,
       jsDecodedKB: runs[0].jsDecoded / 1024,
       jsFiles: runs[0].jsFiles,
@@ -152,7 +165,8 @@ async function main(): Promise<void> {
     if (flags.json) console.log(JSON.stringify(summary));
     else {
       say(`newest message painted: p50 ${ms(summary.paintP50)} ms, p95 ${ms(summary.paintP95)} ms (${RUNS} runs)`);
-      for (const [k, v] of Object.entries(summary.starts)) say(`  ${k.padEnd(11)} request starts at p50 ${v == null ? "-" : ms(v)} ms`);
+      const at = (v: number | null) => (v == null ? "-" : ms(v));
+      for (const [k, v] of Object.entries(summary.starts)) say(`  ${k.padEnd(11)} request p50: starts at ${at(v)} ms, answered at ${at(summary.ends[k])} ms`);
       say(
         `JavaScript before the paint: ${summary.jsGzipKB.toFixed(1)} KB on the wire (${summary.jsCompressed ? "compressed" : "NOT all compressed"}), ${summary.jsDecodedKB.toFixed(1)} KB decoded, ${summary.jsFiles} files`,
       );
