@@ -1,5 +1,5 @@
 // Kept apart from the entity definitions (./entities, built on zod) so the client's entry can use
-// it without loading zod before the first paint (README, "Benchmarks": bench:coldload).
+// it without loading zod before the first paint (README, "Cold load").
 import type { ChatMessage } from "./entities/messages";
 
 /** Whether a message shows in its channel's main list: every root, and replies also sent there (README, "Threads"). */

@@ -6,6 +6,7 @@ import { useChatStore } from "./store";
 
 const inflight = new Map<number, Promise<void>>();
 const prefetched = new Map<number, Promise<void>>();
+const PREFETCH_JOIN_MS = 10_000;
 
 /**
  * openChannel ahead of the page, at startup (app/prefetch.ts): the page's own openChannel that
@@ -14,6 +15,9 @@ const prefetched = new Map<number, Promise<void>>();
 export function prefetchChannel(channelId: number): Promise<void> {
   const task = openChannel(channelId);
   prefetched.set(channelId, task);
+  // Only the page's first load joins it: a channel opened much later (a phone shows the channel
+  // list first) is refreshed as usual.
+  void task.finally(() => setTimeout(() => prefetched.delete(channelId), PREFETCH_JOIN_MS));
   return task;
 }
 
