@@ -1,6 +1,6 @@
 import { describe, it, expect } from "vitest";
 import { countUnread, firstUnread, isUnread, readPosition, unreadPosition } from "./unread";
-import { inChannelList } from "./entities/messages";
+import { inChannelList } from "./channelList";
 
 const me = "me@example.test";
 const msg = (id: number, from = "you@example.test") => ({ id, sender_email: from });

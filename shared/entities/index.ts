@@ -63,6 +63,6 @@ export type { ChannelRead, ChannelReadsUpdateInput, ChannelUnread, ChannelReceip
 export { channelReadsUpdateInput, channelReceipt, channelReceiptsQuery } from "./channel_reads";
 export type { ThreadFollow, ThreadFollowsUpdateInput, FollowedThread } from "./thread_follows";
 export { threadFollowsUpdateInput } from "./thread_follows";
-export { inChannelList } from "./messages";
+export { inChannelList } from "../channelList";
 export type { AppNotification, NotificationKind, PushPayload, PushSubscriptionInput } from "./notifications";
 export { NOTIFICATION_KINDS, pushPayload, pushSubscriptionInput, pushUnsubscribeInput } from "./notifications";

@@ -88,5 +88,3 @@ export const messageCreateInput = z.object({
 });
 export type MessageCreateInput = z.input<typeof messageCreateInput>;
 
-/** Whether a message shows in its channel's main list: every root, and replies also sent there (README, "Threads"). */
-export const inChannelList = (m: Pick<ChatMessage, "thread_root_id" | "also_to_channel">): boolean => m.thread_root_id == null || m.also_to_channel;

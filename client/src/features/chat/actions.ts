@@ -5,9 +5,29 @@ import { createMessageViaRest, fetchLatestMessages, fetchOlderMessages } from ".
 import { useChatStore } from "./store";
 
 const inflight = new Map<number, Promise<void>>();
+const prefetched = new Map<number, Promise<void>>();
+const PREFETCH_JOIN_MS = 10_000;
+
+/**
+ * openChannel ahead of the page, at startup (app/prefetch.ts): the page's own openChannel that
+ * follows joins this load, even when it has finished, instead of loading the same page again.
+ */
+export function prefetchChannel(channelId: number): Promise<void> {
+  const task = openChannel(channelId);
+  prefetched.set(channelId, task);
+  // Only the page's first load joins it: a channel opened much later (a phone shows the channel
+  // list first) is refreshed as usual.
+  void task.finally(() => setTimeout(() => prefetched.delete(channelId), PREFETCH_JOIN_MS));
+  return task;
+}
 
 /** Loads the newest page, or refreshes it (merging) when the channel was opened before. */
 export function openChannel(channelId: number): Promise<void> {
+  const early = prefetched.get(channelId);
+  if (early) {
+    prefetched.delete(channelId);
+    return early;
+  }
   const running = inflight.get(channelId);
   if (running) return running;
   const store = useChatStore.getState();

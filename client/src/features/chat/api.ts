@@ -20,12 +20,13 @@ export function sortChannels(channels: Channel[]): Channel[] {
   });
 }
 
+/** The channel list as useChannels asks for it; the entry also starts it before the first render (app/prefetch.ts). */
+export function fetchChannels({ signal }: { signal?: AbortSignal } = {}): Promise<Channel[]> {
+  return listEntities<Channel>("channels", { sort: "-last_activity", limit: 500 }, signal);
+}
+
 export function useChannels() {
-  return useQuery({
-    queryKey: channelKeys.all,
-    queryFn: ({ signal }) => listEntities<Channel>("channels", { sort: "-last_activity", limit: 500 }, signal),
-    select: sortChannels,
-  });
+  return useQuery({ queryKey: channelKeys.all, queryFn: fetchChannels, select: sortChannels });
 }
 
 export function upsertChannelInCache(channel: Channel): void {

@@ -1,4 +1,5 @@
-import { inChannelList, type Channel, type ChatMessage, type MessageReaction, type ThreadFollow } from "@shared/entities";
+import type { Channel, ChatMessage, MessageReaction, ThreadFollow } from "@shared/entities";
+import { inChannelList } from "@shared/channelList";
 import { addSocketHandlers } from "../../realtime/socket";
 import { onFeedReset, onTableChange } from "../../realtime/feed";
 import { findChannelInCache, invalidateChannels, moveChannelActivity, removeChannelFromCache, upsertChannelInCache } from "./api";

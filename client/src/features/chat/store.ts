@@ -1,6 +1,7 @@
 import { create } from "zustand";
 import { immer } from "zustand/middleware/immer";
-import { inChannelList, type ChatMessage } from "@shared/entities";
+import type { ChatMessage } from "@shared/entities";
+import { inChannelList } from "@shared/channelList";
 import { MESSAGE_PAGE_SIZE } from "./api";
 import { useSessionStore } from "../auth/store";
 

@@ -1,0 +1,181 @@
+// `npm run bench:coldload`: cold load of a channel (README, "Cold load"): a fresh browser context,
+// signed in, empty cache, opens /Chat?channel=<#general>; measured from navigation start to the
+// newest message of #general painted, with the start times of the requests it waits on and the
+// JavaScript (gzip, as sent) loaded before that paint. Builds nothing: it serves dist/client
+// (`npm run build` first) from the real server on a fresh, seeded PGlite data directory.
+//
+//   npm run bench:coldload -- [--runs 15] [--json]
+import { parseArgs } from "node:util";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { chromium, type Browser } from "@playwright/test";
+import { root, spawnServer } from "./lib/servers";
+import { ms, Samples } from "./lib/stats";
+
+const { values: flags } = parseArgs({
+  options: { runs: { type: "string", default: "15" }, json: { type: "boolean", default: false } },
+});
+const RUNS = Number(flags.runs);
+const EMAIL = "alex.morgan@example.com";
+const PASSWORD = "demo1234";
+// The flags every browser test launches Debian's Chromium with (e2e/chromium.ts), less fake media.
+const ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
+
+interface Run {
+  paintMs: number;
+  /** Request start and end (response end) times, ms after navigation start, by what they are. */
+  starts: Record<string, number | null>;
+  ends: Record<string, number | null>;
+  /** JavaScript loaded before the paint: bytes on the wire (gzip) and decoded. */
+  jsTransfer: number;
+  jsDecoded: number;
+  jsFiles: number;
+  jsGzipEncoded: boolean;
+}
+
+const REQUESTS: Record<string, RegExp> = {
+  "auth/me": /\/api\/auth\/me(\?|$)/,
+  channels: /\/api\/entities\/channels\?/,
+  unread: /\/api\/chat\/unread(\?|$)/,
+  messages: /\/api\/entities\/messages\?/,
+  "Chat chunk": /\/assets\/ChatPage-[^/]*\.js$/,
+};
+
+async function api<T>(base: string, url: string, init: RequestInit = {}): Promise<T> {
+  const res = await fetch(base + url, init);
+  if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+async function once(browser: Browser, base: string, session: Record<string, string>, channelId: number, newestId: number): Promise<Run> {
+  // The app keeps its session in sessionStorage (client/src/lib/tokenStorage.ts), which a storage
+  // state cannot carry: put it there before any script of the page runs.
+  const context = await browser.newContext();
+  await context.addInitScript((entries: Record<string, string>) => {
+    for (const [k, v] of Object.entries(entries)) sessionStorage.setItem(k, v);
+  }, session);
+  // The first frame in which the newest message's row is in the document: its paint. A string, not
+  // a function: tsx would wrap named functions in a helper the page does not have.
+  await context.addInitScript(`
+    new MutationObserver((_, obs) => {
+      if (!document.querySelector('[data-message-id="${newestId}"]')) return;
+      obs.disconnect();
+      requestAnimationFrame(() => performance.mark("coldload:newest-painted"));
+    }).observe(document, { childList: true, subtree: true });
+  `);
+  const page = await context.newPage();
+  await page.goto(`${base}/Chat?channel=${channelId}`, { waitUntil: "commit" });
+  await page
+    .waitForFunction(() => performance.getEntriesByName("coldload:newest-painted").length > 0, undefined, { timeout: 30_000 })
+    .catch(async (err: unknown) => {
+      const ids = await page.$$eval("[data-message-id]", (els) => els.map((e) => e.getAttribute("data-message-id")).join(","));
+      throw new Error(`newest message ${newestId} never painted at ${page.url()} (rows: ${ids}): ${String(err)}`);
+    });
+  const r = await page.evaluate(() => {
+    const paint = performance.getEntriesByName("coldload:newest-painted")[0].startTime;
+    const res = performance.getEntriesByType("resource") as PerformanceResourceTiming[];
+    return {
+      paint,
+      res: res.map((e) => ({ name: e.name, start: e.startTime, end: e.responseEnd, transfer: e.transferSize, decoded: e.decodedBodySize, encoded: e.encodedBodySize, type: e.initiatorType })),
+    };
+  });
+  await context.close();
+  const starts: Record<string, number | null> = {};
+  const ends: Record<string, number | null> = {};
+  for (const [name, re] of Object.entries(REQUESTS)) {
+    const e = r.res.find((x) => re.test(x.name));
+    starts[name] = e?.start ?? null;
+    ends[name] = e?.end ?? null;
+  }
+  const js = r.res.filter((e) => /\.js(\?|$)/.test(e.name) && e.end <= r.paint);
+  return {
+    paintMs: r.paint,
+    starts,
+    ends,
+    jsTransfer: js.reduce((s, e) => s + e.encoded, 0),
+    jsDecoded: js.reduce((s, e) => s + e.decoded, 0),
+    jsFiles: js.length,
+    // compression (server/app.ts) leaves bodies under 1 KB as they are.
+    jsGzipEncoded: js.every((e) => e.decoded < 1024 || e.encoded < e.decoded),
+  };
+}
+
+async function main(): Promise<void> {
+  const dist = path.join(root, "dist/client/index.html");
+  if (!fs.existsSync(dist)) throw new Error("dist/client/index.html not found: run `npm run build` first");
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "ts-coldload-"));
+  const say = (s: string) => !flags.json && console.log(s);
+  say(`starting the server (fresh PGlite in ${dataDir}, demo seed)…`);
+  const server = await spawnServer("server/index.ts", { DATA_DIR: dataDir, SEED_DEMO: "true" });
+  const browser = await chromium.launch({ executablePath: process.env.PLAYWRIGHT_CHROMIUM_PATH ?? "/usr/bin/chromium", args: ARGS });
+  try {
+    const base = server.url;
+    const login = await api<{ accessToken: string; expiresAt: number; user: unknown }>(base, "/api/auth/login", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
+    });
+    const auth = { authorization: `Bearer ${login.accessToken}` };
+    const channels = await api<{ id: number; name: string; is_system: boolean }[]>(base, "/api/entities/channels?limit=500", { headers: auth });
+    const general = channels.find((c) => c.is_system && c.name === "general")!;
+    // The newest message of the channel's main list (client/src/features/chat/api.ts: not a reply only in its thread).
+    const where = encodeURIComponent(JSON.stringify({ channel_id: general.id, or: [{ thread_root_id: null }, { also_to_channel: true }] }));
+    const [newest] = await api<{ id: number }[]>(base, `/api/entities/messages?where=${where}&sort=-id&limit=1`, { headers: auth });
+    const entry = await fetch(base + "/", { headers: { "accept-encoding": "gzip" } });
+    const script = /<script[^>]*src="([^"]+)"/.exec(await entry.text())?.[1];
+    const enc = script ? (await fetch(base + script, { headers: { "accept-encoding": "gzip" } })).headers.get("content-encoding") : null;
+    say(`server compresses scripts: ${enc ?? "no"}`);
+    const session = { access_token: login.accessToken, token_expires_at: String(login.expiresAt), current_user: JSON.stringify(login.user) };
+
+    await once(browser, base, session, general.id, newest.id); // warm the server (and Chromium), not measured
+    const runs: Run[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      const run = await once(browser, base, session, general.id, newest.id);
+      runs.push(run);
+      say(`  run ${String(i + 1).padStart(2)}: newest message painted at ${ms(run.paintMs)} ms`);
+    }
+    const sum = (xs: number[]) => {
+      const s = new Samples();
+      for (const x of xs) s.add(x);
+      return s.summary();
+    };
+    const paint = runs.map((r) => r.paintMs);
+    const summary = {
+      runs: RUNS,
+      paintP50: sum(paint).p50,
+      paintP95: sum(paint).p95,
+      starts: Object.fromEntries(
+        Object.keys(REQUESTS).map((k) => {
+          const xs = runs.map((r) => r.starts[k]).filter((x): x is number => x != null);
+          return [k, xs.length ? sum(xs).p50 : null];
+        }),
+      ),
+      ends: Object.fromEntries(
+        Object.keys(REQUESTS).map((k) => {
+          const xs = runs.map((r) => r.ends[k]).filter((x): x is number => x != null);
+          return [k, xs.length ? sum(xs).p50 : null];
+        }),
+      ),
+      jsGzipKB: runs[0].jsTransfer / 1024,
+      jsDecodedKB: runs[0].jsDecoded / 1024,
+      jsFiles: runs[0].jsFiles,
+      jsCompressed: runs.every((r) => r.jsGzipEncoded),
+    };
+    if (flags.json) console.log(JSON.stringify(summary));
+    else {
+      say(`newest message painted: p50 ${ms(summary.paintP50)} ms, p95 ${ms(summary.paintP95)} ms (${RUNS} runs)`);
+      const at = (v: number | null) => (v == null ? "-" : ms(v));
+      for (const [k, v] of Object.entries(summary.starts)) say(`  ${k.padEnd(11)} request p50: starts at ${at(v)} ms, answered at ${at(summary.ends[k])} ms`);
+      say(
+        `JavaScript before the paint: ${summary.jsGzipKB.toFixed(1)} KB on the wire (${summary.jsCompressed ? "compressed" : "NOT all compressed"}), ${summary.jsDecodedKB.toFixed(1)} KB decoded, ${summary.jsFiles} files`,
+      );
+    }
+  } finally {
+    await browser.close();
+    await server.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();

@@ -1,0 +1,32 @@
+// Cold load of a channel (README, "Cold load"): everything the first screen of
+// Chat waits on is asked for at once from the entry module, before React renders, instead of one
+// after another (/auth/me, then the lazy Chat chunk, then the channel list, then the messages).
+// The answers land where the page looks for them: the session store, the query cache, the chat
+// and unread stores; the page's own loads then find them there or join the request in flight.
+import { useSessionStore } from "../features/auth/store";
+import { channelKeys, fetchChannels } from "../features/chat/api";
+import { prefetchChannel } from "../features/chat/actions";
+import { lastChannelId } from "../features/chat/lastChannel";
+import { refreshUnread } from "../features/chat/reads";
+import { isExpired, needsRefresh, readSession } from "../lib/tokenStorage";
+import { pageFromPath } from "./pages";
+import { queryClient } from "./queryClient";
+
+export function prefetch(): void {
+  // Checking the session (GET /auth/me) starts now rather than in App's first effect.
+  void useSessionStore.getState().init();
+  const stored = readSession();
+  // No session, or one that must be refreshed first: the requests would only be refused.
+  if (!stored || isExpired(stored.expiresAt) || needsRefresh(stored.expiresAt)) return;
+  if (pageFromPath(window.location.pathname) !== "Chat") return;
+  // The same chunk App's lazy Chat page imports: the browser fetches it (and its imports) once.
+  void import("../features/chat/ChatPage");
+  void queryClient.prefetchQuery({ queryKey: channelKeys.all, queryFn: fetchChannels });
+  void refreshUnread();
+  // The channel the page will open: the one in the URL, else the last one viewed (ChatPage,
+  // lastChannel.ts). The Threads view opens none.
+  const params = new URLSearchParams(window.location.search);
+  if (params.get("view") === "threads") return;
+  const channelId = Number(params.get("channel")) || (stored.user ? lastChannelId(stored.user.id) : null);
+  if (channelId) void prefetchChannel(channelId);
+}
