@@ -1,30 +1,10 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import type { ChatMessage, FollowedThread, ThreadFollow } from "@shared/entities";
+import type { FollowedThread, ThreadFollow } from "@shared/entities";
 import { sortThreads, unreadReplies, useFollowStore } from "./followStore";
+import { chatMessage } from "./testMessage";
 
 const me = "me@example.com";
-const msg = (id: number, fields: Partial<ChatMessage> = {}): ChatMessage => ({
-  id,
-  channel_id: 1,
-  content: `m${id}`,
-  sender_name: "Someone",
-  sender_email: "someone@example.com",
-  message_type: "text",
-  file_url: null,
-  file_name: null,
-  edited_at: null,
-  mentions: [],
-  mentions_all: false,
-  thread_root_id: null,
-  also_to_channel: false,
-  reply_count: 0,
-  last_reply_at: null,
-  repliers: [],
-  deleted_at: null,
-  created_date: "2026-01-01T00:00:00Z",
-  updated_date: "2026-01-01T00:00:00Z",
-  ...fields,
-});
+const msg = chatMessage;
 const thread = (rootId: number, unread: number, lastReplyAt: string | null = null, position = 0): FollowedThread => ({
   thread_root_id: rootId,
   channel_id: 1,

@@ -2,31 +2,11 @@
 // counts, one more for each new unread message mentioning me or everyone, recounted when the
 // position moves, and moved by one when an edit adds or removes a mention of me.
 import { beforeEach, describe, expect, it } from "vitest";
-import type { ChatMessage } from "@shared/entities";
 import { countMentions, useUnreadStore } from "./unreadStore";
+import { chatMessage } from "./testMessage";
 
 const me = "me@example.com";
-const msg = (id: number, mentions: string[] = [], all = false, from = "you@example.com"): ChatMessage => ({
-  id,
-  channel_id: 1,
-  content: `m${id}`,
-  sender_name: "Someone",
-  sender_email: from,
-  message_type: "text",
-  file_url: null,
-  file_name: null,
-  edited_at: null,
-  mentions,
-  mentions_all: all,
-  thread_root_id: null,
-  also_to_channel: false,
-  reply_count: 0,
-  last_reply_at: null,
-  repliers: [],
-  deleted_at: null,
-  created_date: "2026-01-01T00:00:00Z",
-  updated_date: "2026-01-01T00:00:00Z",
-});
+const msg = (id: number, mentions: string[] = [], all = false, from = "you@example.com") => chatMessage(id, { mentions, mentions_all: all, sender_email: from });
 const state = () => useUnreadStore.getState();
 
 describe("mention counts", () => {

@@ -5,30 +5,11 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { applyRead } from "./reads";
 import { useChatStore } from "./store";
 import { useUnreadStore } from "./unreadStore";
+import { chatMessage } from "./testMessage";
 
 const at = (s: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, s)).toISOString();
 const row = (position: number, second: number) => ({ channel_id: 7, last_read_message_id: position, updated_date: at(second) });
-const message = (id: number) => ({
-  id,
-  channel_id: 7,
-  content: `m${id}`,
-  sender_name: "Someone",
-  sender_email: "someone@example.com",
-  message_type: "text" as const,
-  file_url: null,
-  file_name: null,
-  edited_at: null,
-  mentions: [],
-  mentions_all: false,
-  thread_root_id: null,
-  also_to_channel: false,
-  reply_count: 0,
-  last_reply_at: null,
-  repliers: [],
-  deleted_at: null,
-  created_date: at(0),
-  updated_date: at(0),
-});
+const message = (id: number) => chatMessage(id, { channel_id: 7, created_date: at(0), updated_date: at(0) });
 
 describe("applying read positions from the server", () => {
   beforeEach(() => {

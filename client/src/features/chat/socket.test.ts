@@ -2,36 +2,17 @@
 // store and the channel list in place; a new message moves its channel's last_activity, so every
 // reader's channel list stays sorted by it without a channel push of its own.
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { Channel, ChatMessage } from "@shared/entities";
+import type { Channel } from "@shared/entities";
 import { applyChange } from "../../realtime/feed";
 import { queryClient } from "../../app/queryClient";
 import { channelKeys, sortChannels } from "./api";
 import { registerChatSocket } from "./socket";
 import { useChatStore } from "./store";
+import { chatMessage } from "./testMessage";
 
 const channel = (id: number, last_activity: string): Channel =>
   ({ id, name: `c${id}`, description: null, type: "public", is_system: false, members: [], last_activity, created_by: null, created_date: last_activity, updated_date: last_activity }) as Channel;
-const message = (id: number, channel_id: number, at: string): ChatMessage => ({
-  id,
-  channel_id,
-  content: `m${id}`,
-  sender_name: "Someone",
-  sender_email: "someone@example.com",
-  message_type: "text",
-  file_url: null,
-  file_name: null,
-  edited_at: null,
-  mentions: [],
-  mentions_all: false,
-  thread_root_id: null,
-  also_to_channel: false,
-  reply_count: 0,
-  last_reply_at: null,
-  repliers: [],
-  deleted_at: null,
-  created_date: at,
-  updated_date: at,
-});
+const message = (id: number, channel_id: number, at: string) => chatMessage(id, { channel_id, created_date: at, updated_date: at });
 const order = () => sortChannels(queryClient.getQueryData<Channel[]>(channelKeys.all) ?? []).map((c) => c.id);
 
 describe("chat's feed handlers", () => {

@@ -1,28 +1,8 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import type { ChatMessage } from "@shared/entities";
 import { useChatStore } from "./store";
+import { chatMessage } from "./testMessage";
 
-const msg = (id: number, channel_id = 1): ChatMessage => ({
-  id,
-  channel_id,
-  content: `m${id}`,
-  sender_name: "Someone",
-  sender_email: "someone@example.com",
-  message_type: "text",
-  file_url: null,
-  file_name: null,
-  edited_at: null,
-  mentions: [],
-  mentions_all: false,
-  thread_root_id: null,
-  also_to_channel: false,
-  reply_count: 0,
-  last_reply_at: null,
-  repliers: [],
-  deleted_at: null,
-  created_date: "2026-01-01T00:00:00Z",
-  updated_date: "2026-01-01T00:00:00Z",
-});
+const msg = (id: number, channel_id = 1) => chatMessage(id, { channel_id });
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => msg(from + i));
 const ids = () => useChatStore.getState().byChannel[1].items.map((m) => m.id);
 

@@ -1,30 +1,9 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import type { ChatMessage } from "@shared/entities";
 import { useThreadStore } from "./threadStore";
 import { useChatStore } from "./store";
+import { chatMessage } from "./testMessage";
 
-const msg = (id: number, fields: Partial<ChatMessage> = {}): ChatMessage => ({
-  id,
-  channel_id: 1,
-  content: `m${id}`,
-  sender_name: "Someone",
-  sender_email: "someone@example.com",
-  message_type: "text",
-  file_url: null,
-  file_name: null,
-  edited_at: null,
-  mentions: [],
-  mentions_all: false,
-  thread_root_id: null,
-  also_to_channel: false,
-  reply_count: 0,
-  last_reply_at: null,
-  repliers: [],
-  deleted_at: null,
-  created_date: "2026-01-01T00:00:00Z",
-  updated_date: "2026-01-01T00:00:00Z",
-  ...fields,
-});
+const msg = chatMessage;
 const reply = (id: number, also = false) => msg(id, { thread_root_id: 10, also_to_channel: also });
 const replyIds = () => useThreadStore.getState().byRoot[10].replies.map((m) => m.id);
 

@@ -2,31 +2,11 @@
 // messages arrive (others' only, once each, only in counted channels) and as the position moves,
 // recounted from the loaded messages when they reach back to it, else left to the server.
 import { beforeEach, describe, expect, it } from "vitest";
-import type { ChatMessage } from "@shared/entities";
 import { reachesBack, useUnreadStore } from "./unreadStore";
+import { chatMessage } from "./testMessage";
 
 const me = "me@example.com";
-const msg = (id: number, channel_id = 1, from = "you@example.com"): ChatMessage => ({
-  id,
-  channel_id,
-  content: `m${id}`,
-  sender_name: "Someone",
-  sender_email: from,
-  message_type: "text",
-  file_url: null,
-  file_name: null,
-  edited_at: null,
-  mentions: [],
-  mentions_all: false,
-  thread_root_id: null,
-  also_to_channel: false,
-  reply_count: 0,
-  last_reply_at: null,
-  repliers: [],
-  deleted_at: null,
-  created_date: "2026-01-01T00:00:00Z",
-  updated_date: "2026-01-01T00:00:00Z",
-});
+const msg = (id: number, channel_id = 1, from = "you@example.com") => chatMessage(id, { channel_id, sender_email: from });
 const state = () => useUnreadStore.getState();
 
 describe("unread store", () => {
