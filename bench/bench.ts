@@ -18,6 +18,7 @@ import { mb, ms, table } from "./lib/stats";
 import { runMeeting, type MeetingResult } from "./lib/meeting";
 import { runAudience, type AudienceResult } from "./lib/audience";
 import { reportSearch, searchScenario } from "./lib/search";
+import { reportUnread, unreadScenario } from "./lib/unread";
 
 const { values: flags } = parseArgs({
   options: {
@@ -43,6 +44,8 @@ const { values: flags } = parseArgs({
     "search-channels": { type: "string", default: "1000" },
     "search-member-of": { type: "string", default: "50" },
     "search-rounds": { type: "string", default: "40" },
+    "unread-messages": { type: "string", default: "1000000" },
+    "unread-member-of": { type: "string", default: "200" },
   },
 });
 const USERS = Number(flags.users);
@@ -237,29 +240,22 @@ function reportAudience(list: AudienceResult[]) {
 }
 
 async function main() {
-  if (SCENARIOS.has("search")) {
-    const n = (flag: string) => Number(flags[flag as keyof typeof flags]);
-    const opts = { messages: n("search-messages"), channels: n("search-channels"), memberOf: n("search-member-of"), rounds: n("search-rounds") };
-    const search = await searchScenario(flags["database-url"], { ...opts, jwtSecret: JWT_SECRET, say });
-    if (flags.json) console.log(JSON.stringify({ search }, null, 2));
-    else reportSearch(search);
-    SCENARIOS.delete("search");
-    if (SCENARIOS.size === 0) return;
-  }
-  if (SCENARIOS.has("audience")) {
-    const audience = await audienceScenario();
-    if (flags.json) console.log(JSON.stringify({ audience }, null, 2));
-    else reportAudience(audience);
-    SCENARIOS.delete("audience");
-    if (SCENARIOS.size === 0) return;
-  }
-  if (SCENARIOS.has("meeting")) {
-    const meetings = await meetingScenario();
-    if (flags.json) console.log(JSON.stringify({ meetings }, null, 2));
-    else reportMeetings(meetings);
-    SCENARIOS.delete("meeting");
-    if (SCENARIOS.size === 0) return;
-  }
+  // The scenarios that run on their own: each prints (or adds to --json) its own report.
+  const alone = async <T,>(name: string, run: () => Promise<T>, report: (r: T) => void): Promise<boolean> => {
+    if (!SCENARIOS.has(name)) return false;
+    const r = await run();
+    if (flags.json) console.log(JSON.stringify({ [name]: r }, null, 2));
+    else report(r);
+    SCENARIOS.delete(name);
+    return SCENARIOS.size === 0;
+  };
+  const n = (flag: string) => Number(flags[flag as keyof typeof flags]);
+  const search = { messages: n("search-messages"), channels: n("search-channels"), memberOf: n("search-member-of"), rounds: n("search-rounds") };
+  if (await alone("search", () => searchScenario(flags["database-url"], { ...search, jwtSecret: JWT_SECRET, say }), reportSearch)) return;
+  const unread = { messages: n("unread-messages"), channels: 1000, memberOf: n("unread-member-of"), rounds: 60 };
+  if (await alone("unread", () => unreadScenario(flags["database-url"], { ...unread, jwtSecret: JWT_SECRET, say }), reportUnread)) return;
+  if (await alone("audience", audienceScenario, reportAudience)) return;
+  if (await alone("meeting", meetingScenario, reportMeetings)) return;
   const db = await freshDatabase(flags["database-url"]);
   say(`database: ${db.engine}${db.engine === "postgres" ? ` (${db.env.DATABASE_URL.replace(/\/\/[^@]*@/, "//")})` : ""}`);
   const secret = new TextEncoder().encode(JWT_SECRET);

@@ -178,7 +178,8 @@ export async function unreadCounts(db: DbLike, reader: { id: number; email: stri
         select 1 from messages m
         where m.channel_id = channels.id and m.id > coalesce(r.last_read_message_id, 0)
           and coalesce(m.sender_id = ${reader.id}, lower(m.sender_email) = ${email}) is not true
-          and (m.mentions_all or m.mentions @> array[${email}]::text[])
+          -- The first condition is the predicate of messages_mentioned_idx, so the walk uses it.
+          and (m.mentions_all or m.mentions <> '{}') and (m.mentions_all or m.mentions @> array[${email}]::text[])
         limit ${max}
       ) u)::int as mentions
     from channels

@@ -1,0 +1,110 @@
+// The unread scenario (README, "Unread"): GET /api/chat/unread, what a client asks on every
+// connect, for a member of 200 of 1,000 private channels holding 1,000,000 messages on real
+// Postgres. The reader's positions are spread: some channels read to the end, some a little
+// behind, some never opened (position 0), so both the unread and the mention counts have long
+// tails to stop at their cap. One request at a time.
+import { performance } from "node:perf_hooks";
+import { sql } from "kysely";
+import type { Db } from "../../server/db";
+import { createFixture } from "./fixture";
+import { freshDatabase, spawnServer } from "./servers";
+import { ms, Samples, table, type LatencySummary } from "./stats";
+
+export interface UnreadOptions {
+  messages: number;
+  channels: number;
+  memberOf: number;
+  rounds: number;
+  say: (s: string) => void;
+}
+
+export interface UnreadResult extends Omit<UnreadOptions, "say"> {
+  fillSec: number;
+  latency: LatencySummary;
+  /** What the reader was shown: channels counted, their unread and mentions summed. */
+  counted: number;
+  unread: number;
+  mentions: number;
+}
+
+async function fill(db: Db, o: UnreadOptions, reader: { id: number; email: string }): Promise<number> {
+  const t0 = performance.now();
+  const first = await sql<{ id: number }>`
+    insert into channels (name, type, members)
+    select 'unread-' || g, 'private', case when g <= ${o.memberOf} then array[${reader.email}, 'someone@bench.test'] else array['someone@bench.test'] end
+    from generate_series(1, ${o.channels}) g
+    returning id`.execute(db);
+  const base = Math.min(...first.rows.map((r) => r.id));
+  // One message in 500 mentions the reader, one in 5,000 mentions everyone.
+  await sql`
+    insert into messages (channel_id, content, sender_name, sender_email, mentions, mentions_all, created_at)
+    select ${base} + (g % ${o.channels}), 'message ' || g, 'Bench', 'someone@bench.test',
+           case when g % 500 = 0 then array[${reader.email}] else '{}'::text[] end, g % 5000 = 0,
+           now() - make_interval(secs => ${o.messages} - g)
+    from generate_series(1, ${o.messages}) g`.execute(db);
+  // A third read to the end, a third 0-300 behind, a third never opened.
+  await sql`
+    insert into channel_reads (channel_id, user_id, last_read_message_id)
+    select c.id, ${reader.id},
+           case c.id % 3 when 0 then (select max(id) from messages where channel_id = c.id)
+                         when 1 then greatest(0, (select max(id) from messages where channel_id = c.id) - (c.id % 301) * ${o.channels})
+                         else 0 end
+    from channels c where c.members @> array[${reader.email}]::text[] and c.id % 3 <> 2`.execute(db);
+  await sql`analyze messages`.execute(db);
+  await sql`analyze channels`.execute(db);
+  await sql`analyze channel_reads`.execute(db);
+  return (performance.now() - t0) / 1000;
+}
+
+async function runUnread(db: Db, release: () => Promise<void>, appEnv: Record<string, string>, secret: Uint8Array, o: UnreadOptions): Promise<UnreadResult> {
+  const fx = await createFixture(db, secret, { users: 1, roomSize: 1 });
+  const reader = fx.users[0];
+  o.say(`unread: filling ${o.messages} messages in ${o.channels} channels, the reader in ${o.memberOf} ...`);
+  const fillSec = await fill(db, o, reader);
+  o.say(`  filled in ${fillSec.toFixed(1)} s`);
+  await release();
+  const app = await spawnServer("server/index.ts", appEnv);
+  try {
+    const ask = async () => {
+      const t = performance.now();
+      const res = await fetch(`${app.url}/api/chat/unread`, { headers: { authorization: `Bearer ${reader.token}` } });
+      if (!res.ok) throw new Error(`unread: ${res.status} ${await res.text()}`);
+      const body = (await res.json()) as { channels: { unread: number; mentions: number }[] };
+      return { ms: performance.now() - t, body };
+    };
+    for (let i = 0; i < 5; i++) await ask(); // warm the cache and the process
+    const samples = new Samples();
+    let last = (await ask()).body;
+    for (let i = 0; i < o.rounds; i++) {
+      const r = await ask();
+      samples.add(r.ms);
+      last = r.body;
+    }
+    const sum = (k: "unread" | "mentions") => last.channels.reduce((a, c) => a + c[k], 0);
+    return { ...o, fillSec, latency: samples.summary(), counted: last.channels.length, unread: sum("unread"), mentions: sum("mentions") };
+  } finally {
+    await app.stop();
+  }
+}
+
+/** The scenario on a fresh database of the Postgres server at `databaseUrl`. */
+export async function unreadScenario(databaseUrl: string | undefined, o: UnreadOptions & { jwtSecret: string }): Promise<UnreadResult> {
+  if (!databaseUrl) throw new Error("the unread scenario needs --database-url (real Postgres)");
+  const db = await freshDatabase(databaseUrl);
+  try {
+    const appEnv = { ...db.env, JWT_SECRET: o.jwtSecret, SEED_DEMO: "0" };
+    return await runUnread(db.handle.db, db.release, appEnv, new TextEncoder().encode(o.jwtSecret), o);
+  } finally {
+    await db.drop();
+  }
+}
+
+export function reportUnread(r: UnreadResult) {
+  console.log(`\nUnread: GET /api/chat/unread for a member of ${r.memberOf} of ${r.channels} channels, ${r.messages} messages (fill ${r.fillSec.toFixed(1)} s), one request at a time`);
+  console.log(
+    table([
+      ["requests", "p50 ms", "p95 ms", "max ms", "channels counted", "unread shown", "mentions shown"],
+      [r.latency.count, ms(r.latency.p50), ms(r.latency.p95), ms(r.latency.max), r.counted, r.unread, r.mentions],
+    ]),
+  );
+}
