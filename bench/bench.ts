@@ -19,6 +19,7 @@ import { runMeeting, type MeetingResult } from "./lib/meeting";
 import { runAudience, type AudienceResult } from "./lib/audience";
 import { reportSearch, searchScenario } from "./lib/search";
 import { reportUnread, unreadScenario } from "./lib/unread";
+import { reactionsScenario, reportReactions } from "./lib/reactions";
 
 const { values: flags } = parseArgs({
   options: {
@@ -254,6 +255,7 @@ async function main() {
   if (await alone("search", () => searchScenario(flags["database-url"], { ...search, jwtSecret: JWT_SECRET, say }), reportSearch)) return;
   const unread = { messages: n("unread-messages"), channels: 1000, memberOf: n("unread-member-of"), rounds: 60 };
   if (await alone("unread", () => unreadScenario(flags["database-url"], { ...unread, jwtSecret: JWT_SECRET, say }), reportUnread)) return;
+  if (await alone("reactions", () => reactionsScenario(flags["database-url"], JWT_SECRET), reportReactions)) return;
   if (await alone("audience", audienceScenario, reportAudience)) return;
   if (await alone("meeting", meetingScenario, reportMeetings)) return;
   const db = await freshDatabase(flags["database-url"]);
