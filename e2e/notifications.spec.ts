@@ -30,7 +30,8 @@ test("the notification centre shows a new item live and marks it read; a push sh
   const centre = page.getByRole("dialog", { name: "Notification centre" });
   const item = centre.getByRole("button", { name: new RegExp(`^Unread: Alex Morgan: ${text}`) });
   await expect(item).toBeVisible();
-  await page.screenshot({ path: "/tmp/shots/notifications.png" });
+  // Finished animations: the popover fades in over 120 ms.
+  await page.screenshot({ path: "/tmp/shots/notifications.png", animations: "disabled" });
 
   await item.click();
   await expect(page).toHaveURL(new RegExp(`/Chat\\?channel=${channelId}$`));
