@@ -2,8 +2,8 @@
 // no validation and no database. `tsx bench/relay.ts --port 4100`; the bench starts it itself.
 import http from "node:http";
 import { Server } from "socket.io";
-import type { Ack, ChatMessage } from "../shared/realtime";
-import { LIMITS } from "../shared/constants";
+import type { Ack, ChatMessage } from "@shared/realtime";
+import { LIMITS } from "@shared/constants";
 import { LISTEN_BACKLOG } from "../server/config";
 
 const arg = (name: string, dflt: string) => {

@@ -7,7 +7,7 @@
 // at a fixed rate, and the most changes a second pushed to all their readers with many in flight.
 import { performance } from "node:perf_hooks";
 import { sql } from "kysely";
-import type { Ack, EntityChange } from "../../shared/realtime";
+import type { Ack, EntityChange } from "@shared/realtime";
 import type { Db } from "../../server/db";
 import { closeAll, connectAll, type Sock } from "./driver";
 import { createFixture, type BenchUser } from "./fixture";

@@ -2,10 +2,10 @@
 // contract in shared/realtime.ts, so the same code drives the app and the bare relay.
 import { io, type Socket } from "socket.io-client";
 import { performance } from "node:perf_hooks";
-import type { Ack, ChatMessage, ClientToServerEvents, EntityChange, ServerToClientEvents } from "../../shared/realtime";
+import type { Ack, ChatMessage, ClientToServerEvents, EntityChange, ServerToClientEvents } from "@shared/realtime";
 import { Samples, type LatencySummary } from "./stats";
 import type { BenchRoom, BenchUser } from "./fixture";
-import { RECONNECT_OPTIONS, jitterReconnects } from "../../shared/reconnect";
+import { RECONNECT_OPTIONS, jitterReconnects } from "@shared/reconnect";
 
 export type Sock = Socket<ServerToClientEvents, ClientToServerEvents>;
 

@@ -4,7 +4,7 @@ import crypto from "node:crypto";
 import type { Db } from "../../server/db";
 import { sign } from "../../server/auth/tokens";
 import { hashPassword } from "../../server/auth/passwords";
-import { LIMITS } from "../../shared/constants";
+import { LIMITS } from "@shared/constants";
 
 export interface BenchUser {
   id: number;

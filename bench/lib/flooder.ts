@@ -3,7 +3,7 @@
 //   node --import tsx bench/lib/flooder.ts <url> <token> <channelId> <perSec> <durationMs>
 // Prints one line of JSON: {sent, accepted, refused, other}.
 import { io } from "socket.io-client";
-import type { Ack } from "../../shared/realtime";
+import type { Ack } from "@shared/realtime";
 
 const [url, token, channel, perSecText, durationText] = process.argv.slice(2);
 const perTick = Math.max(1, Math.round(Number(perSecText) / 100));

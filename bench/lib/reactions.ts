@@ -3,7 +3,7 @@
 // was sent every member's view (built only from the `entities.change` pushes it received, as the
 // web client's reactions store does) holds all 100, and whether any push or write was lost.
 import { performance } from "node:perf_hooks";
-import type { Ack, EntityChange } from "../../shared/realtime";
+import type { Ack, EntityChange } from "@shared/realtime";
 import type { Db } from "../../server/db";
 import { closeAll, connectAll } from "./driver";
 import { createFixture } from "./fixture";

@@ -9,8 +9,8 @@
 // of the room never got, live or by catch-up.
 import fs from "node:fs";
 import { performance } from "node:perf_hooks";
-import type { ChatMessage, EntityChange } from "../../shared/realtime";
-import { FeedCursor } from "../../shared/feed";
+import type { ChatMessage, EntityChange } from "@shared/realtime";
+import { FeedCursor } from "@shared/feed";
 import { closeAll, connectAll, type Sock } from "./driver";
 import type { BenchRoom, BenchUser } from "./fixture";
 import { spawnServer, type Running } from "./servers";

@@ -1,6 +1,6 @@
 // Call and presence scenarios for the load tester (the chat scenario lives in driver.ts).
 import { performance } from "node:perf_hooks";
-import type { Ack, CallStarted, PresenceState, SignalMessage } from "../../shared/realtime";
+import type { Ack, CallStarted, PresenceState, SignalMessage } from "@shared/realtime";
 import { Samples, type LatencySummary } from "./stats";
 import type { BenchUser } from "./fixture";
 import type { Sock } from "./driver";
