@@ -2,7 +2,7 @@
 // each other. The poller is Node code; for media it borrows a bare page's RTCPeerConnection (no
 // app code at all), so the call is checked end to end, not only at the signalling level.
 import { expect, test, type Page } from "@playwright/test";
-import type { SignalMessage } from "../shared/realtime";
+import type { SignalMessage } from "@shared/realtime";
 import { USERS, PASSWORD } from "./helpers";
 import { CALL_LAUNCH_OPTIONS, acceptIncoming, dumpCallState, callFromDirectory, expectRemoteVideoPlaying, expectStatus, person } from "./calls-helpers";
 
