@@ -2,7 +2,9 @@
 // a context each, a 320x180 fake camera) walk into one meeting, through Janus or as a mesh, and we
 // measure what it costs: Janus's and the server's CPU, each browser's send and receive bitrate,
 // and the time from clicking Join to the first remote frame.
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
+import path from "node:path";
 import { chromium, type Browser, type Page } from "@playwright/test";
 import type { Db } from "../../server/db";
 import { startJanus, type RunningJanus } from "../../server/test/janus";
@@ -61,6 +63,14 @@ function bytes(page: Page): Promise<{ sent: number; received: number }> {
 
 const pct = (xs: number[], p: number) => (xs.length ? [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))] : 0);
 
+/** The browsers load the built web client, as `npm start` serves it: build it if it is missing. */
+function ensureClientBuilt() {
+  const root = path.resolve(import.meta.dirname, "../..");
+  if (fs.existsSync(path.join(root, "dist/client/index.html"))) return;
+  const r = spawnSync(process.execPath, [path.join(root, "scripts/build-client.mjs")], { cwd: root, stdio: "inherit" });
+  if (r.status !== 0) throw new Error("building the web client failed");
+}
+
 export async function runMeeting(opts: {
   db: Db;
   appEnv: Record<string, string>;
@@ -77,6 +87,7 @@ export async function runMeeting(opts: {
     .values({ title: "Bench meeting", start_datetime: new Date(), end_datetime: new Date(Date.now() + 3600_000), event_type: "meeting", meeting_id: meetingId, created_by: users[0].email, attendees: users.slice(1).map((u) => u.email) })
     .execute();
   await opts.release();
+  ensureClientBuilt();
   let janus: RunningJanus | null = null;
   if (opts.media === "sfu") janus = await startJanus();
   const app = await spawnServer("server/index.ts", { ...opts.appEnv, ...(janus ? { JANUS_URL: janus.url } : {}), ICE_SERVERS: "[]" });
