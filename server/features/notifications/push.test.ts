@@ -25,7 +25,7 @@ describe.each(ENGINES)("web push (%s)", (engine) => {
 
   beforeAll(async () => {
     push = await startPushService();
-    app = await startTestApp(engine, {}, { NOTIFY_DELAY_MS: "0", NOTIFY_SWEEP_MS: "100", PUSH_ALLOW_HTTP: "1" });
+    app = await startTestApp(engine, {}, { NOTIFY_DELAY_MS: "0", NOTIFY_SWEEP_MS: "100", PUSH_ALLOW_HTTP: "1", PUSH_ALLOW_PRIVATE_ENDPOINTS: "1" });
     ann = await makeUser(app, { full_name: "Ann Lee" });
     ben = await makeUser(app, { full_name: "Ben Ode" });
     const dm = await api(app, ann.token).post<{ id: number }>("/api/channels/dm", { user_id: ben.user.id });

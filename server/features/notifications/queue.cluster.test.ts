@@ -15,7 +15,7 @@ describe.skipIf(!canRun)("notification queue on two nodes", () => {
 
   beforeAll(async () => {
     push = await startPushService();
-    cluster = await startCluster(REDIS_URL, { env: { NOTIFY_DELAY_MS: "0", NOTIFY_SWEEP_MS: "100", PUSH_ALLOW_HTTP: "1" } });
+    cluster = await startCluster(REDIS_URL, { env: { NOTIFY_DELAY_MS: "0", NOTIFY_SWEEP_MS: "100", PUSH_ALLOW_HTTP: "1", PUSH_ALLOW_PRIVATE_ENDPOINTS: "1" } });
     [n1, n2] = cluster.nodes;
     for (const name of ["ann", "ben"]) users[name] = await cluster.addUser(name);
   }, 120_000);
