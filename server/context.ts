@@ -34,6 +34,8 @@ export type DomainEvents = { [K in EntityEventName]: [event: EntityEvent] } & {
   "calls.missed": [missed: { callId: string; userIds: number[]; callerName: string }];
   /** A call rings someone with no socket on any node (the invite waits for them): pushed to their browsers. */
   "calls.ringing": [ringing: { callId: string; userId: number; callerName: string; callType: string }];
+  /** A calendar reminder went out (from one node) to these people: those with no tab open are pushed. */
+  "calendar.reminder": [reminder: { eventId: number; start: Date; notices: { userId: number; title: string; body: string; link: string }[] }];
   /** A call's state after a transition committed (the record `calls.update` carries). */
   "calls.changed": [record: CallRecord];
 };

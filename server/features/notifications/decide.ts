@@ -9,6 +9,7 @@ import { findMessageWithChannel, findRecipient, readPositionOf, threadReadPositi
 import type { Mail } from "./mail";
 import type { PushOptions } from "./push";
 import { decideCallRing, decideCallWithdraw } from "./call-push";
+import { decideReminder } from "./reminder-push";
 
 export interface Decision {
   /** Why nothing at all is sent (the job ends as `skipped` with this outcome). */
@@ -88,6 +89,8 @@ export async function decide(db: DbLike, config: Config, job: Job): Promise<Deci
       return decideCallRing(db, config, user, job);
     case "call_withdraw":
       return decideCallWithdraw(db, user, job);
+    case "reminder":
+      return decideReminder(db, user, job);
     case "digest":
       return digest(db, config, user, job);
     case "invite":

@@ -13,6 +13,7 @@ import { endpointProblem } from "./endpoint-guard";
 import { deleteSubscription, saveSubscription } from "./repository";
 import { wireNotificationQueue } from "./enqueue";
 import { wireCallPushes } from "./call-push";
+import { wireReminderPushes } from "./reminder-push";
 import { startNotificationWorker } from "./worker";
 
 export function notificationRoutes(ctx: AppContext): Router {
@@ -21,6 +22,7 @@ export function notificationRoutes(ctx: AppContext): Router {
   // Another feature's events become jobs here (features do not call each other's services).
   ctx.events.on("calls.missed", (m) => queue.add(m.userIds.map((id) => ({ kind: "call", user_id: id, payload: { call_id: m.callId, caller: m.callerName } }))));
   wireCallPushes(ctx, queue);
+  wireReminderPushes(ctx, queue);
   ctx.events.on("invitations.create", (i) => {
     if (ctx.config.notify.smtpUrl) queue.add([{ kind: "invite", user_id: i.inviterId, payload: { to: i.email, link: i.link, message: i.message, inviter: i.inviterName } }]);
   });
