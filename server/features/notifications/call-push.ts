@@ -12,10 +12,9 @@ import type { AppContext } from "../../context";
 import type { DbLike } from "../../entities/repository";
 import type { Config } from "../../config";
 import type { CallRecord } from "@shared/realtime";
-import type { Decision } from "./decide";
-import { pushHeldBack } from "./decide";
+import type { PushPayload } from "@shared/entities";
 import type { Enqueuer } from "./enqueue";
-import { topicOf } from "./push";
+import { topicOf, type PushOptions } from "./push";
 import type { Job, Recipient } from "./repository";
 
 const RINGING = ["invited", "ringing"];
@@ -48,8 +47,15 @@ async function withdrawals(db: DbLike, rec: CallRecord) {
 
 const str = (v: unknown) => (typeof v === "string" ? v : "");
 
+/** What ./decide.ts makes of a call job (a part of its Decision). */
+export interface PushDecision {
+  skip?: string;
+  push?: PushPayload;
+  pushOptions?: PushOptions;
+}
+
 /** Rings while the call still rings for them; no centre item (a missed call gets its own). */
-export async function decideCallRing(db: DbLike, config: Config, user: Recipient, job: Job): Promise<Decision> {
+export async function decideCallRing(db: DbLike, config: Config, user: Recipient, job: Job): Promise<PushDecision> {
   const callId = str(job.payload.call_id);
   const state = await ringState(db, callId, user.id);
   if (!state || !ACTIVE.includes(state.call_status) || !RINGING.includes(state.status)) return { skip: "no longer ringing" };
@@ -63,14 +69,15 @@ export async function decideCallRing(db: DbLike, config: Config, user: Recipient
   };
 }
 
-export async function decideCallWithdraw(db: DbLike, user: Recipient, job: Job): Promise<Decision> {
+/** `missedNoticePushes`: the person's "Missed call" notice would be pushed (./decide.ts judges that). */
+export async function decideCallWithdraw(db: DbLike, user: Recipient, job: Job, missedNoticePushes: boolean): Promise<PushDecision> {
   const callId = str(job.payload.call_id);
   const ring = await lastRingJob(db, user.id, callId);
   if (!ring) return { skip: "no ring was pushed" };
   // The ring is being sent by a worker right now: come back when it is settled (the worker's retry).
   if (ring.status === "pending" && ring.attempts > 0) throw new Error("the ring push is still in flight");
   if (ring.status !== "done" || !/^sent [1-9]/.test(ring.outcome ?? "")) return { skip: "no ring was pushed" };
-  if (job.payload.reason === "missed" && !pushHeldBack(user, "call", {}) && (await hasMissedJob(db, user.id, callId))) {
+  if (job.payload.reason === "missed" && missedNoticePushes && (await hasMissedJob(db, user.id, callId))) {
     return { skip: "the missed-call notice replaces the ring" };
   }
   const tag = callTag(callId);

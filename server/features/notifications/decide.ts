@@ -88,9 +88,9 @@ export async function decide(db: DbLike, config: Config, job: Job): Promise<Deci
     case "call_ring":
       return decideCallRing(db, config, user, job);
     case "call_withdraw":
-      return decideCallWithdraw(db, user, job);
+      return decideCallWithdraw(db, user, job, !pushHeldBack(user, "call", {}));
     case "reminder":
-      return decideReminder(db, user, job);
+      return decideReminder(db, job, pushHeldBack(user, "reminder", {}));
     case "digest":
       return digest(db, config, user, job);
     case "invite":

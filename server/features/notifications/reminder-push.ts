@@ -4,10 +4,9 @@
 // then gets a `reminder` job, pushed while the occurrence has not started and the event still exists.
 import type { AppContext } from "../../context";
 import type { DbLike } from "../../entities/repository";
-import type { Decision } from "./decide";
-import { pushHeldBack } from "./decide";
 import type { Enqueuer } from "./enqueue";
-import type { Job, Recipient } from "./repository";
+import type { PushDecision } from "./call-push";
+import type { Job } from "./repository";
 
 export function wireReminderPushes(ctx: AppContext, queue: Enqueuer): void {
   ctx.events.on("calendar.reminder", (r) => {
@@ -24,13 +23,13 @@ export function wireReminderPushes(ctx: AppContext, queue: Enqueuer): void {
 
 const str = (v: unknown) => (typeof v === "string" ? v : "");
 
-export async function decideReminder(db: DbLike, user: Recipient, job: Job): Promise<Decision> {
+/** `held`: why the person's preference or status holds the push back (./decide.ts judges that), or null. */
+export async function decideReminder(db: DbLike, job: Job, held: string | null): Promise<PushDecision> {
   const p = job.payload;
   const start = new Date(str(p.start)).getTime();
   if (!Number.isFinite(start) || start <= Date.now()) return { skip: "already started" };
   const event = await db.selectFrom("calendar_events").select("id").where("id", "=", Number(p.event_id)).executeTakeFirst();
   if (!event) return { skip: "event deleted" };
-  const held = pushHeldBack(user, "reminder", {});
   if (held) return { skip: held };
   return {
     push: { title: str(p.title), body: str(p.body), url: str(p.link) || "/Calendar", tag: `event-${Number(p.event_id)}-${start}`, kind: "reminder" },
