@@ -137,19 +137,23 @@ test("a click on a pushed notification opens its channel, thread or ringing call
 
   // A channel message: the tab goes to the conversation, which shows the message.
   await page.goto("/Dashboard");
+  // Marks this document: routing inside the app keeps it, a reload would not.
+  await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
   await deliver({ title: "Alex Morgan", body: text, url: `/Chat?channel=${channelId}`, tag: `channel-${channelId}`, kind: "message" });
   await expect.poll(() => shown(`channel-${channelId}`)).toEqual([{ title: "Alex Morgan", url: `/Chat?channel=${channelId}` }]);
   await click(`channel-${channelId}`);
   await expect(page).toHaveURL(new RegExp(`/Chat\\?channel=${channelId}$`));
   await expect(page.getByRole("log").getByText(text)).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
   expect(await shown(`channel-${channelId}`)).toEqual([]);
 
   // A thread reply: the thread opens beside its channel.
   await page.goto("/Dashboard");
   const threadUrl = `/Chat?channel=${channelId}&thread=${rootId}`;
-  await deliver({ title: "Alex Morgan", body: replyText, url: threadUrl, tag: `thread-${rootId}`, kind: "message" });
-  await expect.poll(() => shown(`thread-${rootId}`)).toEqual([{ title: "Alex Morgan", url: threadUrl }]);
-  await click(`thread-${rootId}`);
+  // As the server pushes a reply only in its thread: the channel's tag, the thread's url.
+  await deliver({ title: "Alex Morgan", body: replyText, url: threadUrl, tag: `channel-${channelId}`, kind: "message" });
+  await expect.poll(() => shown(`channel-${channelId}`)).toEqual([{ title: "Alex Morgan", url: threadUrl }]);
+  await click(`channel-${channelId}`);
   await expect(page).toHaveURL(new RegExp(`/Chat\\?channel=${channelId}&thread=${rootId}$`));
   await expect(page.getByRole("complementary", { name: "Thread" }).getByText(replyText)).toBeVisible();
 
