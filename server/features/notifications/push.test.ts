@@ -56,7 +56,11 @@ describe.each(ENGINES)("web push (%s)", (engine) => {
       throw err;
     });
     expect(JSON.parse(raw)).toEqual({ title: "Ann Lee", body: "Lunch at noon?", url: `/Chat?channel=${channelId}`, tag: `channel-${channelId}`, kind: "message" });
-    const [job] = await jobsOf(ben.user.id);
+    // The push can arrive a moment before the worker has written down that it was sent.
+    const [job] = await waitFor(async () => {
+      const jobs = await jobsOf(ben.user.id);
+      return jobs[0]?.status !== "pending" ? jobs : null;
+    });
     // The push service answered 201: the job is done, sent to one browser, on its first attempt.
     expect(job).toMatchObject({ kind: "message", status: "done", outcome: "sent 1", attempts: 1 });
     // Nothing for the sender's own message.
