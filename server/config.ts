@@ -73,6 +73,7 @@ const envSchema = z.object({
   VAPID_PRIVATE_KEY: z.string().regex(/^[\w-]{40,50}$/, "must be a URL-safe base64 P-256 private key").optional(),
   VAPID_SUBJECT: z.string().regex(/^(mailto:|https:\/\/)/, "must be a mailto: or https: URL").optional(),
   PUSH_ALLOW_HTTP: bool,
+  PUSH_ALLOW_PRIVATE_ENDPOINTS: bool,
   SMTP_URL: z.preprocess((v) => (v === "" ? undefined : v), z.string().regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL").optional()),
   MAIL_FROM: z.string().optional(),
   NOTIFY_DELAY_MS: z.coerce.number().int().min(0).max(3_600_000).default(10_000),
@@ -162,6 +163,8 @@ export interface Config {
     vapidSubject?: string;
     /** Accept http:// push endpoints (a local push service in tests); real push services are https. */
     allowHttpEndpoints: boolean;
+    /** Accept push endpoints on loopback/private/link-local hosts (and http): a local push service in tests. */
+    allowPrivateEndpoints: boolean;
     smtpUrl?: string;
     mailFrom?: string;
     /** A job is decided this long after the change it is about (someone reading live gets no push). */
@@ -251,6 +254,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       vapid: e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY } : undefined,
       vapidSubject: e.VAPID_SUBJECT,
       allowHttpEndpoints: e.PUSH_ALLOW_HTTP,
+      allowPrivateEndpoints: e.PUSH_ALLOW_PRIVATE_ENDPOINTS,
       smtpUrl: e.SMTP_URL,
       mailFrom: e.MAIL_FROM,
       delayMs: e.NOTIFY_DELAY_MS,

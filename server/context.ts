@@ -5,6 +5,7 @@ import type { Db } from "./db";
 import type { EntityTable } from "@shared/entities";
 import type { FileStorage } from "./storage/types";
 import type { RealtimeHub } from "./realtime/hub";
+import type { CallRecord } from "@shared/realtime";
 
 import type { CommittedChange, EntityOp } from "./feed/types";
 
@@ -31,6 +32,12 @@ export type DomainEvents = { [K in EntityEventName]: [event: EntityEvent] } & {
   "invitations.create": [invite: { email: string; link: string; message: string | null; inviterId: number; inviterName: string }];
   /** People rung for a call did not answer it (missed), after the call's state committed. */
   "calls.missed": [missed: { callId: string; userIds: number[]; callerName: string }];
+  /** A call rings someone with no socket on any node (the invite waits for them): pushed to their browsers. */
+  "calls.ringing": [ringing: { callId: string; userId: number; callerName: string; callType: string }];
+  /** A calendar reminder went out (from one node) to these people: those with no tab open are pushed. */
+  "calendar.reminder": [reminder: { eventId: number; start: Date; notices: { userId: number; title: string; body: string; link: string }[] }];
+  /** A call's state after a transition committed (the record `calls.update` carries). */
+  "calls.changed": [record: CallRecord];
 };
 
 export class AppEvents extends EventEmitter<DomainEvents> {}

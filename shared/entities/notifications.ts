@@ -36,6 +36,9 @@ export const pushPayload = z.object({
   url: z.string(),
   tag: z.string(),
   kind: z.string(),
+  /** An incoming call (kind `call_ring`): which call, and whether it is audio or video. */
+  call_id: z.string().optional(),
+  call_type: z.string().optional(),
 });
 export type PushPayload = z.infer<typeof pushPayload>;
 

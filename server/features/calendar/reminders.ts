@@ -38,15 +38,15 @@ async function notify(ctx: AppContext, e: DueEvent, r: Reminder): Promise<void> 
   const emails = [...new Set([e.created_by, ...(e.attendees ?? [])].map((m) => m.toLowerCase()))];
   const people = await findUserZonesByEmails(ctx.db, emails);
   const link = e.event_type === "meeting" && e.meeting_id ? `/Meet?meetingId=${encodeURIComponent(e.meeting_id)}` : "/Calendar";
+  const notices: { userId: number; title: string; body: string; link: string }[] = [];
   for (const p of people) {
     const starts = zonedText(r.start, p.time_zone).slice(11, 16);
-    ctx.realtime?.toUsers([p.id], "notifications.create", {
-      id: `reminder-${e.id}-${r.start.getTime()}`,
-      title: `Reminder: ${r.title ?? e.title}`,
-      body: `Starts at ${starts}${p.time_zone ? "" : " UTC"}.`,
-      link,
-    });
+    const notice = { title: `Reminder: ${r.title ?? e.title}`, body: `Starts at ${starts}${p.time_zone ? "" : " UTC"}.`, link };
+    ctx.realtime?.toUsers([p.id], "notifications.create", { id: `reminder-${e.id}-${r.start.getTime()}`, ...notice });
+    notices.push({ userId: p.id, ...notice });
   }
+  // Those with no tab open hear of it by push (README, "Notifications").
+  ctx.events.emit("calendar.reminder", { eventId: e.id, start: r.start, notices });
 }
 
 /** Runs the sweep every `everyMs` until the realtime layer that was there at start goes away. */

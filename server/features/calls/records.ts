@@ -83,6 +83,7 @@ export async function publishCall(ctx: AppContext, callId: string): Promise<Call
   if (rec && ctx.realtime) {
     ctx.realtime.toUsers(rec.participant_list.map((p) => p.user_id), "calls.update", rec);
   }
+  if (rec) ctx.events.emit("calls.changed", rec);
   if (rec && !isActiveCall(rec) && rec.recording?.recording_status === "recording") {
     for (const l of finishedListeners) l(callId);
   }

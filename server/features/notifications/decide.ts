@@ -7,6 +7,9 @@ import type { DbLike } from "../../entities/repository";
 import type { Config } from "../../config";
 import { findMessageWithChannel, findRecipient, readPositionOf, threadReadPositionOf, unreadDms, type Job, type Recipient } from "./repository";
 import type { Mail } from "./mail";
+import type { PushOptions } from "./push";
+import { decideCallRing, decideCallWithdraw } from "./call-push";
+import { decideReminder } from "./reminder-push";
 
 export interface Decision {
   /** Why nothing at all is sent (the job ends as `skipped` with this outcome). */
@@ -18,6 +21,8 @@ export interface Decision {
   /** Why no push, although there is an item. */
   noPush?: string;
   mail?: Mail;
+  /** How the push travels (TTL, urgency, topic); a ringing call's differs from the rest. */
+  pushOptions?: PushOptions;
 }
 
 const clip = (s: string, n = 140) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
@@ -80,6 +85,12 @@ export async function decide(db: DbLike, config: Config, job: Job): Promise<Deci
       return withPush({ kind: "file", title: "A file was shared with you", body: clip(str(p.name)), link: "/FileLibrary" }, {}, `file-${Number(p.file_id)}`);
     case "call":
       return withPush({ kind: "call", title: `Missed call from ${str(p.caller)}`, body: "", link: "/CallHistory" }, {}, `call-${str(p.call_id)}`);
+    case "call_ring":
+      return decideCallRing(db, config, user, job);
+    case "call_withdraw":
+      return decideCallWithdraw(db, user, job, !pushHeldBack(user, "call", {}));
+    case "reminder":
+      return decideReminder(db, job, pushHeldBack(user, "reminder", {}));
     case "digest":
       return digest(db, config, user, job);
     case "invite":

@@ -40,7 +40,7 @@ describe.each(ENGINES)("who is pushed what (%s)", (engine) => {
 
   beforeAll(async () => {
     push = await startPushService();
-    app = await startTestApp(engine, {}, { NOTIFY_DELAY_MS: "1500", NOTIFY_SWEEP_MS: "100", PUSH_ALLOW_HTTP: "1" });
+    app = await startTestApp(engine, {}, { NOTIFY_DELAY_MS: "1500", NOTIFY_SWEEP_MS: "100", PUSH_ALLOW_HTTP: "1", PUSH_ALLOW_PRIVATE_ENDPOINTS: "1" });
     ann = await makeUser(app, { full_name: "Ann Lee", team_role: "manager" });
   });
 

@@ -2,12 +2,17 @@
 // VAPID_PRIVATE_KEY or is generated once into DATA_DIR (like the embedded mode's JWT secret), so
 // subscriptions made against it stay valid across restarts. Several nodes must share the keys:
 // set them in the environment there (or share DATA_DIR).
+import crypto from "node:crypto";
 import fs from "node:fs";
+import http from "node:http";
+import https from "node:https";
+import type net from "node:net";
 import path from "node:path";
 import webpush from "web-push";
 import type { Config } from "../../config";
 import type { PushPayload } from "@shared/entities";
 import type { StoredSubscription } from "./repository";
+import { endpointShapeProblem, publicOnlyLookup } from "./endpoint-guard";
 
 export interface VapidKeys {
   publicKey: string;
@@ -42,30 +47,58 @@ export function vapidKeys(config: Config): VapidKeys {
 
 export type PushResult = "sent" | "gone" | { retry: string };
 
+/** How a push travels: a ringing call is urgent and stale within a minute; the rest may wait a day. */
+export interface PushOptions {
+  ttlSeconds?: number;
+  urgency?: "very-low" | "low" | "normal" | "high";
+  /** Pushes with one topic replace each other while waiting at the push service (a call's ring and its withdrawal). */
+  topic?: string;
+}
+
+/** A Web Push topic (at most 32 URL-safe characters) standing for a notification tag. */
+export const topicOf = (tag: string) => crypto.createHash("sha256").update(tag).digest("base64url").slice(0, 32);
+
+/** One POST; with `lookup` the connection only goes to addresses it accepts (./endpoint-guard.ts). */
+function post(endpoint: string, headers: Record<string, string | number>, body: Buffer | null, lookup?: net.LookupFunction): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const url = new URL(endpoint);
+    const send = url.protocol === "https:" ? https.request : http.request;
+    const req = send(url, { method: "POST", headers: { ...headers, "content-length": body?.length ?? 0 }, lookup, timeout: 10_000 }, (res) => {
+      res.resume();
+      res.on("end", () => resolve(res.statusCode ?? 0));
+      res.on("error", reject);
+    });
+    req.on("timeout", () => req.destroy(new Error("push service did not answer in 10 s")));
+    req.on("error", reject);
+    req.end(body ?? undefined);
+  });
+}
+
 /**
- * Sends one push; "gone" when the push service no longer knows the subscription (404/410).
- * web-push encrypts and signs (generateRequestDetails); the request itself goes out with fetch,
- * which also reaches a local http push service in tests (PUSH_ALLOW_HTTP).
+ * Sends one push; "gone" when the push service no longer knows the subscription (404/410), or
+ * the endpoint is not a public https URL (./endpoint-guard.ts; checked at subscription time
+ * too, so only a subscription stored before the check can be one). web-push encrypts and signs
+ * (generateRequestDetails); the request goes out with node's http(s), whose connection only
+ * reaches public addresses unless PUSH_ALLOW_PRIVATE_ENDPOINTS (a local push service in tests).
  */
-export async function sendPush(config: Config, sub: StoredSubscription, payload: PushPayload): Promise<PushResult> {
+export async function sendPush(config: Config, sub: StoredSubscription, payload: PushPayload, options: PushOptions = {}): Promise<PushResult> {
   const keys = vapidKeys(config);
+  const allowPrivate = config.notify.allowPrivateEndpoints;
+  if (endpointShapeProblem(sub.endpoint, config.notify)) return "gone";
   try {
     const req = webpush.generateRequestDetails({ endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } }, JSON.stringify(payload), {
       vapidDetails: keys,
-      TTL: 24 * 3600,
+      TTL: options.ttlSeconds ?? 24 * 3600,
+      ...(options.urgency ? { urgency: options.urgency } : {}),
+      ...(options.topic ? { topic: options.topic } : {}),
     });
-    const res = await fetch(req.endpoint, {
-      method: req.method,
-      headers: req.headers as Record<string, string>,
-      body: req.body ? new Uint8Array(req.body) : undefined,
-      redirect: "manual",
-      signal: AbortSignal.timeout(10_000),
-    });
-    await res.arrayBuffer().catch(() => undefined);
-    if (res.status === 404 || res.status === 410) return "gone";
-    if (res.status >= 200 && res.status < 300) return "sent";
-    return { retry: `push service answered ${res.status}` };
+    const status = await post(req.endpoint, req.headers as Record<string, string | number>, req.body ?? null, allowPrivate ? undefined : publicOnlyLookup);
+    if (status === 404 || status === 410) return "gone";
+    if (status >= 200 && status < 300) return "sent";
+    return { retry: `push service answered ${status}` };
   } catch (err) {
+    // The host now resolves to a private address: this subscription will never be sent to.
+    if ((err as NodeJS.ErrnoException).code === "ENOTPUBLIC") return "gone";
     return { retry: (err as Error).message || "push failed" };
   }
 }

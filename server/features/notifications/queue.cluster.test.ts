@@ -1,9 +1,11 @@
 // Two app processes on one Postgres database, each running the notification worker ten times a
 // second: every job is claimed by one node (`for update skip locked`), so each message written
-// through either node reaches the person's browser once, through a real local push service.
+// through either node reaches the person's browser once, through a real local push service. A call
+// rings by push only someone with no socket on any node: one with a socket on the other node is not pushed.
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import { clusterSetup, startCluster, type Cluster, type ClusterUser, type Node } from "../../realtime/test-nodes";
 import { startPushService, waitFor, type PushService } from "./test-push-service";
+import { connect } from "../../realtime/test-clients";
 
 const { REDIS_URL, canRun } = await clusterSetup();
 
@@ -15,9 +17,9 @@ describe.skipIf(!canRun)("notification queue on two nodes", () => {
 
   beforeAll(async () => {
     push = await startPushService();
-    cluster = await startCluster(REDIS_URL, { env: { NOTIFY_DELAY_MS: "0", NOTIFY_SWEEP_MS: "100", PUSH_ALLOW_HTTP: "1" } });
+    cluster = await startCluster(REDIS_URL, { env: { NOTIFY_DELAY_MS: "0", NOTIFY_SWEEP_MS: "100", PUSH_ALLOW_HTTP: "1", PUSH_ALLOW_PRIVATE_ENDPOINTS: "1" } });
     [n1, n2] = cluster.nodes;
-    for (const name of ["ann", "ben"]) users[name] = await cluster.addUser(name);
+    for (const name of ["ann", "ben", "cleo"]) users[name] = await cluster.addUser(name);
   }, 120_000);
 
   afterAll(async () => {
@@ -55,4 +57,41 @@ describe.skipIf(!canRun)("notification queue on two nodes", () => {
     expect(bodies).toEqual(Array.from({ length: N }, (_, i) => `m-${i}`).sort());
     expect(await cluster.db.selectFrom("notifications").select("id").execute()).toHaveLength(N);
   }, 90_000);
+
+  it("rings by push only a person with no socket on any node", async () => {
+    const send = async (node: Node, who: string, p: string, body: unknown) => {
+      const res = await fetch(`${node.url}${p}`, { method: "POST", headers: { authorization: `Bearer ${users[who].token}`, "content-type": "application/json" }, body: JSON.stringify(body) });
+      expect(res.status, p).toBeLessThan(300);
+      return res.json() as Promise<any>;
+    };
+    const key = ((await (await fetch(`${n1.url}/api/push/key`, { headers: { authorization: `Bearer ${users.cleo.token}` } })).json()) as { publicKey: string }).publicKey;
+    const cleoSub = await push.subscribe(key);
+    const benSub = await push.subscribe(key);
+    await send(n1, "cleo", "/api/push/subscriptions", { endpoint: cleoSub.endpoint, keys: cleoSub.keys });
+    await send(n1, "ben", "/api/push/subscriptions", { endpoint: benSub.endpoint, keys: benSub.keys });
+    // Cleo's tab is on node 2; Ann calls her through node 1, which finds that socket across nodes.
+    const cleoSocket = await connect(n2.url, users.cleo.token);
+    try {
+      const toCleo = await send(n1, "ann", "/api/webrtc/initiate-call", { target_user_id: users.cleo.id, call_type: "video" });
+      await send(n1, "ann", "/api/webrtc/end-call", { call_id: toCleo.call_id });
+      // The marker: Ben, with no tab anywhere, rung after Cleo, is pushed the ring.
+      const toBen = await send(n1, "ann", "/api/webrtc/initiate-call", { target_user_id: users.ben.id, call_type: "video" });
+      const [ring] = await waitFor(async () => {
+        const got = await push.messages(benSub.clientHash);
+        return got.length ? got : null;
+      });
+      expect(JSON.parse(ring)).toMatchObject({ kind: "call_ring", call_id: toBen.call_id });
+      const cleoJobs = await cluster.db.selectFrom("notification_jobs").select("kind").where("user_id", "=", users.cleo.id).execute();
+      expect(cleoJobs.map((j) => j.kind)).toEqual(["call"]);
+      // Her missed-call notice is all her browser gets; no ring.
+      const cleoPushes = await waitFor(async () => {
+        const got = await push.messages(cleoSub.clientHash);
+        return got.length ? got : null;
+      });
+      expect(cleoPushes.map((m) => (JSON.parse(m) as { kind: string }).kind)).toEqual(["call"]);
+      await send(n1, "ann", "/api/webrtc/end-call", { call_id: toBen.call_id });
+    } finally {
+      cleoSocket.close();
+    }
+  }, 60_000);
 });

@@ -9,8 +9,11 @@ import { currentUser, requireAuth } from "../../auth/middleware";
 import { badRequest, zodMessage } from "../../errors";
 import { withChanges } from "../../feed/changelog";
 import { vapidKeys } from "./push";
+import { endpointProblem } from "./endpoint-guard";
 import { deleteSubscription, saveSubscription } from "./repository";
 import { wireNotificationQueue } from "./enqueue";
+import { wireCallPushes } from "./call-push";
+import { wireReminderPushes } from "./reminder-push";
 import { startNotificationWorker } from "./worker";
 
 export function notificationRoutes(ctx: AppContext): Router {
@@ -18,6 +21,8 @@ export function notificationRoutes(ctx: AppContext): Router {
   const queue = wireNotificationQueue(ctx, worker.wake);
   // Another feature's events become jobs here (features do not call each other's services).
   ctx.events.on("calls.missed", (m) => queue.add(m.userIds.map((id) => ({ kind: "call", user_id: id, payload: { call_id: m.callId, caller: m.callerName } }))));
+  wireCallPushes(ctx, queue);
+  wireReminderPushes(ctx, queue);
   ctx.events.on("invitations.create", (i) => {
     if (ctx.config.notify.smtpUrl) queue.add([{ kind: "invite", user_id: i.inviterId, payload: { to: i.email, link: i.link, message: i.message, inviter: i.inviterName } }]);
   });
@@ -30,7 +35,9 @@ export function notificationRoutes(ctx: AppContext): Router {
     const parsed = pushSubscriptionInput.safeParse(req.body ?? {});
     if (!parsed.success) throw badRequest(zodMessage(parsed.error));
     const { endpoint, keys } = parsed.data;
-    if (!endpoint.startsWith("https://") && !ctx.config.notify.allowHttpEndpoints) throw badRequest("endpoint must be the push service's https URL");
+    // Not a way into the server's own network (./endpoint-guard.ts).
+    const problem = await endpointProblem(endpoint, ctx.config.notify);
+    if (problem) throw badRequest(problem);
     await saveSubscription(ctx.db, currentUser(req).id, req.sessionId ?? null, { endpoint, p256dh: keys.p256dh, auth: keys.auth });
     res.status(201).json({ ok: true });
   });

@@ -38,7 +38,7 @@ async function handle(ctx: AppContext, job: Job): Promise<void> {
   let sent = 0;
   if (d.push) {
     for (const sub of await subscriptionsOf(ctx.db, job.user_id)) {
-      const r = await sendPush(ctx.config, sub, d.push);
+      const r = await sendPush(ctx.config, sub, d.push, d.pushOptions);
       if (r === "sent") sent++;
       // The push service no longer knows this browser (404/410): forget it.
       else if (r === "gone") await deleteSubscriptionById(ctx.db, sub.id);

@@ -19,13 +19,16 @@ export function NotificationBell() {
   const unread = data.filter((n) => !n.is_read).length;
   // A browser subscribed to pushes before is tied to this session again (the server forgets it on logout).
   useEffect(() => void resyncPush(), []);
-  // A click on a push when this tab is not under the service worker's control: it asks us to go.
+  // A click on a push: the service worker asks this tab to go to the pushed page (without a reload).
   useEffect(() => {
     if (!("serviceWorker" in navigator)) return;
     const onMessage = (e: MessageEvent<{ type?: string; url?: string }>) => {
       if (e.data?.type !== "open" || !e.data.url) return;
       const url = new URL(e.data.url, window.location.origin);
-      if (url.origin === window.location.origin) navigate(`${url.pathname}${url.search}`);
+      if (url.origin !== window.location.origin) return;
+      navigate(`${url.pathname}${url.search}`);
+      // The service worker waits for this answer, else it reloads the tab there.
+      e.ports[0]?.postMessage("opened");
     };
     navigator.serviceWorker.addEventListener("message", onMessage);
     return () => navigator.serviceWorker.removeEventListener("message", onMessage);

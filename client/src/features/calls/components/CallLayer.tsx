@@ -7,6 +7,7 @@ import { IncomingCallDialog } from "./IncomingCallDialog";
 import { MediaPermissionDialog } from "./MediaPermissionDialog";
 import { NotificationToggle } from "./NotificationToggle";
 import { OutgoingCallDialog } from "./OutgoingCallDialog";
+import { useRingingCallFromUrl } from "../useRingingCallFromUrl";
 
 // The picker and the call view are only downloaded when used; the shell stays light.
 const CallPickerDialog = lazy(() => import("./CallPickerDialog"));
@@ -22,6 +23,8 @@ export function CallLayer() {
   const outgoing = useCallsStore((s) => s.outgoing);
   // The meeting page shows the call inline; everywhere else it takes the full screen.
   const onMeetPage = pageFromPath(useLocation().pathname) === "Meet";
+  // Opened from an incoming-call push: ring if the call still rings.
+  useRingingCallFromUrl();
 
   // Once the page is idle, fetch the call engine and view ahead of time: the first call after
   // sign-in then connects as fast as later ones instead of waiting for the download.

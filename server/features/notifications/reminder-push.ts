@@ -1,0 +1,39 @@
+// Calendar reminders for people with no tab open (README, "Notifications"). The reminder sweep
+// sends each occurrence's reminder from exactly one node (README, "Several nodes") as an in-app
+// notice to open tabs, and says so (`calendar.reminder`); here whoever had no socket on any node
+// then gets a `reminder` job, pushed while the occurrence has not started and the event still exists.
+import type { AppContext } from "../../context";
+import type { DbLike } from "../../entities/repository";
+import type { Enqueuer } from "./enqueue";
+import type { PushDecision } from "./call-push";
+import type { Job } from "./repository";
+
+export function wireReminderPushes(ctx: AppContext, queue: Enqueuer): void {
+  ctx.events.on("calendar.reminder", (r) => {
+    void (async () => {
+      const jobs = [];
+      for (const n of r.notices) {
+        if (ctx.realtime && (await ctx.realtime.hasSocket(n.userId))) continue;
+        jobs.push({ kind: "reminder", user_id: n.userId, payload: { event_id: r.eventId, start: r.start.toISOString(), title: n.title, body: n.body, link: n.link } });
+      }
+      if (jobs.length) queue.add(jobs);
+    })().catch((err) => ctx.log.warn({ err, event: r.eventId }, "queuing reminder pushes failed"));
+  });
+}
+
+const str = (v: unknown) => (typeof v === "string" ? v : "");
+
+/** `held`: why the person's preference or status holds the push back (./decide.ts judges that), or null. */
+export async function decideReminder(db: DbLike, job: Job, held: string | null): Promise<PushDecision> {
+  const p = job.payload;
+  const start = new Date(str(p.start)).getTime();
+  if (!Number.isFinite(start) || start <= Date.now()) return { skip: "already started" };
+  const event = await db.selectFrom("calendar_events").select("id").where("id", "=", Number(p.event_id)).executeTakeFirst();
+  if (!event) return { skip: "event deleted" };
+  if (held) return { skip: held };
+  return {
+    push: { title: str(p.title), body: str(p.body), url: str(p.link) || "/Calendar", tag: `event-${Number(p.event_id)}-${start}`, kind: "reminder" },
+    // Of no use once the occurrence has begun.
+    pushOptions: { ttlSeconds: Math.max(60, Math.ceil((start - Date.now()) / 1000)), urgency: "high" },
+  };
+}
