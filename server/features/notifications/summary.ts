@@ -2,7 +2,8 @@
 // their quiet hours their pushes are held back: the job still lists its item in the notification
 // centre and is marked `held` (./worker.ts), and one pending `summary` job per person is queued
 // (a unique index keeps it one across nodes). The summary job looks again every
-// SUMMARY_RECHECK_MS while they are busy, or at the end of their quiet hours; once they are
+// NOTIFY_SUMMARY_RECHECK_MS while they are busy, and at the end of their quiet hours (at least
+// every 20 times that, in case they end them early or leave them); once they are
 // neither, it claims the held jobs in one statement (so each is told once, whichever node runs
 // it) and pushes one line: "3 mentions, 2 direct messages, 1 missed call", leaving out what they
 // have read or what was deleted since.
@@ -10,9 +11,6 @@ import { sql } from "kysely";
 import type { PushPayload } from "@shared/entities";
 import type { DbLike } from "../../entities/repository";
 import { findMessageWithChannel, readPositionOf, threadReadPositionOf, type Recipient } from "./repository";
-
-/** How often a waiting summary looks whether its person is still busy. */
-export const SUMMARY_RECHECK_MS = 15_000;
 
 /** Queues the person's summary unless one is pending already. */
 export async function queueSummary(db: DbLike, userId: number, due: Date): Promise<void> {

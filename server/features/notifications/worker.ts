@@ -9,7 +9,7 @@ import type { AppContext } from "../../context";
 import { withChanges } from "../../feed/changelog";
 import { metrics } from "../../ops/metrics";
 import { decide, HELD_REASONS } from "./decide";
-import { queueSummary, summarize, SUMMARY_RECHECK_MS } from "./summary";
+import { queueSummary, summarize } from "./summary";
 import { msUntilQuietHoursEnd } from "./quiet-hours";
 import { sendMail } from "./mail";
 import { sendPush } from "./push";
@@ -52,9 +52,10 @@ async function pushToAll(ctx: AppContext, userId: number, payload: PushPayload):
 async function handleSummary(ctx: AppContext, job: Job): Promise<void> {
   const user = await findRecipient(ctx.db, job.user_id);
   if (!user || !user.is_active) return finishJob(ctx.db, job.id, "skipped", "recipient gone or deactivated");
-  if (user.user_status === "busy") return retryJobAt(ctx.db, job.id, new Date(Date.now() + SUMMARY_RECHECK_MS), "waiting: busy");
+  const recheck = ctx.config.notify.summaryRecheckMs;
+  if (user.user_status === "busy") return retryJobAt(ctx.db, job.id, new Date(Date.now() + recheck), "waiting: busy");
   const quiet = user.quiet_hours_enabled ? msUntilQuietHoursEnd(new Date(), user.time_zone, user.quiet_hours_start, user.quiet_hours_end) : 0;
-  if (quiet > 0) return retryJobAt(ctx.db, job.id, new Date(Date.now() + Math.max(quiet, 1000)), "waiting: quiet hours");
+  if (quiet > 0) return retryJobAt(ctx.db, job.id, new Date(Date.now() + Math.min(Math.max(quiet, 1000), 20 * recheck)), "waiting: quiet hours");
   // Finished before the held jobs are claimed: a push held back from here on queues the next
   // summary instead of waiting on this one, and the claim hands each held job to one summary.
   await finishJob(ctx.db, job.id, "done", "summarising");
@@ -92,7 +93,7 @@ async function handle(ctx: AppContext, job: Job): Promise<void> {
   const held = (HELD_REASONS as readonly string[]).includes(d.noPush ?? "") ? d.noPush! : null;
   // An invitation's link is a credential: it is not kept once mailed.
   await finishJob(ctx.db, job.id, "done", outcome, job.kind === "invite", held);
-  if (held) await queueSummary(ctx.db, job.user_id, new Date(Date.now() + SUMMARY_RECHECK_MS));
+  if (held) await queueSummary(ctx.db, job.user_id, new Date(Date.now() + ctx.config.notify.summaryRecheckMs));
 }
 
 /** Handles the jobs due now; answers how many were claimed. */
