@@ -81,10 +81,10 @@ export async function decide(db: DbLike, config: Config, job: Job): Promise<Deci
   };
   switch (job.kind) {
     case "message": {
-      const m = await findMessageWithChannel(db, Number(p.message_id));
+      const m = await findMessageWithChannel(db, Number(p.message_id), user.email);
       if (!m) return { skip: "message deleted" };
       if (m.sender_id === user.id) return { skip: "own message" };
-      if (!m.members.map((e) => e.toLowerCase()).includes(user.email.toLowerCase()) && m.type !== "public") return { skip: "no longer in the channel" };
+      if (!m.is_member && m.type !== "public") return { skip: "no longer in the channel" };
       // A reply only in its thread is read in the thread; anything else in the channel.
       const threadOnly = m.thread_root_id != null && !m.also_to_channel;
       const position = threadOnly ? await threadReadPositionOf(db, user.id, m.thread_root_id!) : await readPositionOf(db, user.id, m.channel_id);

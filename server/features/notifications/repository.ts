@@ -103,11 +103,16 @@ export function staffIds(db: DbLike): Promise<{ id: number; email: string }[]> {
 
 // ---- what a job is about ----
 
-export function findMessageWithChannel(db: DbLike, messageId: number) {
+/**
+ * A message with what its channel says about it, and whether `email` is a member of that channel
+ * (asked in SQL: a big channel's member list is not carried to each of its members' jobs).
+ */
+export function findMessageWithChannel(db: DbLike, messageId: number, email = "") {
   return db
     .selectFrom("messages")
     .innerJoin("channels", "channels.id", "messages.channel_id")
-    .select(["messages.id", "messages.channel_id", "messages.thread_root_id", "messages.also_to_channel", "messages.content", "messages.sender_id", "messages.sender_name", "messages.sender_email", "channels.type", "channels.name", "channels.members"])
+    .select(["messages.id", "messages.channel_id", "messages.thread_root_id", "messages.also_to_channel", "messages.content", "messages.sender_id", "messages.sender_name", "messages.sender_email", "channels.type", "channels.name"])
+    .select(sql<boolean>`${email.toLowerCase()} = any(channels.members)`.as("is_member"))
     .where("messages.id", "=", messageId)
     .executeTakeFirst();
 }
