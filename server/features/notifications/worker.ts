@@ -16,7 +16,8 @@ import { sendPush } from "./push";
 import { claimJobs, deleteSubscriptionById, findRecipient, finishJob, insertNotification, retryJobAt, subscriptionsOf, type Job } from "./repository";
 import type { PushPayload } from "@shared/entities";
 
-const BATCH = 20;
+/** Jobs claimed by one statement. */
+const BATCH = 100;
 /** A claimed job is this node's for this long; a node that dies mid-job leaves it to another after. */
 const LEASE_MS = 60_000;
 export const MAX_ATTEMPTS = 8;
@@ -96,20 +97,31 @@ async function handle(ctx: AppContext, job: Job): Promise<void> {
   if (held) await queueSummary(ctx.db, job.user_id, new Date(Date.now() + ctx.config.notify.summaryRecheckMs));
 }
 
-/** Handles the jobs due now; answers how many were claimed. */
+/**
+ * Handles the jobs due now; answers how many were claimed. Jobs are claimed in batches and
+ * handled `NOTIFY_CONCURRENCY` at a time: most of a job's time is the push service's answer, so
+ * an @channel in a big channel goes out in seconds; the bound keeps the worker to a few of the
+ * database pool's connections, leaving the rest to chat.
+ */
 export async function runDueJobs(ctx: AppContext): Promise<number> {
   let total = 0;
+  const lanes = Math.max(1, ctx.config.notify.concurrency);
   for (;;) {
     const jobs = await claimJobs(ctx.db, BATCH, LEASE_MS);
     total += jobs.length;
-    for (const job of jobs) {
-      try {
-        await handle(ctx, job);
-      } catch (err) {
-        ctx.log.warn({ err, job: job.id, kind: job.kind }, "notification job failed");
-        await retryJobAt(ctx.db, job.id, new Date(Date.now() + backoffMs(job.attempts)), (err as Error).message ?? "failed").catch(() => {});
+    let next = 0;
+    const lane = async () => {
+      while (next < jobs.length) {
+        const job = jobs[next++];
+        try {
+          await handle(ctx, job);
+        } catch (err) {
+          ctx.log.warn({ err, job: job.id, kind: job.kind }, "notification job failed");
+          await retryJobAt(ctx.db, job.id, new Date(Date.now() + backoffMs(job.attempts)), (err as Error).message ?? "failed").catch(() => {});
+        }
       }
-    }
+    };
+    await Promise.all(Array.from({ length: Math.min(lanes, jobs.length) }, lane));
     if (jobs.length < BATCH) return total;
   }
 }
