@@ -45,7 +45,11 @@ export function ChannelListItem({ channel, title, selected, unread: all, mention
       >
         <ChannelIcon type={channel.type} className={selected ? "text-primary dark:text-foreground" : "text-muted-foreground"} />
         <span className="truncate">{title}</span>
-        {muted && <BellOff aria-label="Muted" className={cn("size-3.5 shrink-0 text-muted-foreground", mentions > 0 && !selected ? "" : "ml-auto")} />}
+        {muted && (
+          <span role="img" aria-label="Muted" className={cn("shrink-0 text-muted-foreground", mentions > 0 && !selected ? "" : "ml-auto")}>
+            <BellOff aria-hidden className="size-3.5" />
+          </span>
+        )}
         {mentions > 0 && !selected && <MentionBadge count={mentions} />}
         {unread > 0 && !selected && (
           <span
