@@ -82,7 +82,7 @@ describe.each(ENGINES)("pushes by preference, channel level, busy and quiet hour
     waitFor(async () => {
       const jobs = await app.ctx.db.selectFrom("notification_jobs").selectAll().where("user_id", "in", ids).where("kind", "=", "message").execute();
       return jobs.length === count && jobs.every((j) => j.status !== "pending");
-    }, 20_000);
+    }, 60_000);
   const pushed = async (sub: TestSubscription) => (await push.messages(sub.clientHash)).map((m) => JSON.parse(m) as { kind: string; title: string; body: string });
   const whatOf = (body: string): What => (body.startsWith("Plain") ? "plain" : body.startsWith("Direct") ? "dm" : "mention");
   const dmWith = async (user: TestUser) => (await api(app, ann.token).post<{ id: number }>("/api/channels/dm", { user_id: user.user.id })).body.id;
@@ -129,7 +129,7 @@ describe.each(ENGINES)("pushes by preference, channel level, busy and quiet hour
       const want = (["dm", "mention", "plain"] as const).filter((w) => expected(p.global, p.level, "free", w));
       expect(got, `global ${p.global} × channel ${p.level}`).toEqual(want);
     }
-  }, 90_000);
+  }, 150_000);
 
   it("holds everything back while busy or in quiet hours, then pushes one summary once, leaving out what was read", async () => {
     const busy = await makeUser(app, { full_name: "Busy Bea", user_status: "busy" });
@@ -182,7 +182,7 @@ describe.each(ENGINES)("pushes by preference, channel level, busy and quiet hour
     }
     expect((await summaries()).every((s) => s.status === "done")).toBe(true);
     expect(await app.ctx.db.selectFrom("notification_jobs").select("id").where("held", "is not", null).where("user_id", "in", [busy.user.id, quiet.user.id]).execute()).toEqual([]);
-  }, 90_000);
+  }, 150_000);
 
   it("channel_notification_settings.update over the socket reaches the owner's other tab, not others; bad input is refused in words", async () => {
     const bob = await makeUser(app, { full_name: "Bob Otherside" });
