@@ -8,6 +8,7 @@
 //     [--meeting-sizes 4,8,12] [--mesh-sizes 4,8] [--meeting-measure 10]   (scenario "meeting", not run by default)
 //     [--search-messages 1000000] [--search-channels 1000] [--search-member-of 50] [--search-rounds 40]
 //       (scenario "search", not run by default; needs --database-url)
+//     [--pushchannel-members 1000] [--pushchannel-rate 100] [--pushchannel-seconds 10] (scenario "pushchannel", not by default)
 import { parseArgs } from "node:util";
 import { createFixture, relayFixture, type Fixture } from "./lib/fixture";
 import { closeAll, connectAll, runChat, type ChatResult, type Sock } from "./lib/driver";
@@ -20,6 +21,7 @@ import { runAudience, type AudienceResult } from "./lib/audience";
 import { reportSearch, searchScenario } from "./lib/search";
 import { reportUnread, unreadScenario } from "./lib/unread";
 import { reactionsScenario, reportReactions } from "./lib/reactions";
+import { pushChannelScenario, reportPushChannel } from "./lib/pushchannel";
 
 const { values: flags } = parseArgs({
   options: {
@@ -47,6 +49,7 @@ const { values: flags } = parseArgs({
     "search-rounds": { type: "string", default: "40" },
     "unread-messages": { type: "string", default: "1000000" },
     "unread-member-of": { type: "string", default: "200" },
+    "pushchannel-members": { type: "string", default: "1000" }, "pushchannel-rate": { type: "string", default: "100" }, "pushchannel-seconds": { type: "string", default: "10" },
   },
 });
 const USERS = Number(flags.users);
@@ -256,6 +259,7 @@ async function main() {
   const unread = { messages: n("unread-messages"), channels: 1000, memberOf: n("unread-member-of"), rounds: 60 };
   if (await alone("unread", () => unreadScenario(flags["database-url"], { ...unread, jwtSecret: JWT_SECRET, say }), reportUnread)) return;
   if (await alone("reactions", () => reactionsScenario(flags["database-url"], JWT_SECRET), reportReactions)) return;
+  if (await alone("pushchannel", () => pushChannelScenario(flags["database-url"], { members: n("pushchannel-members"), chatUsers: 200, chatRate: n("pushchannel-rate"), chatSeconds: n("pushchannel-seconds"), jwtSecret: JWT_SECRET, say }), reportPushChannel)) return;
   if (await alone("audience", audienceScenario, reportAudience)) return;
   if (await alone("meeting", meetingScenario, reportMeetings)) return;
   const db = await freshDatabase(flags["database-url"]);

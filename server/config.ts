@@ -78,6 +78,8 @@ const envSchema = z.object({
   MAIL_FROM: z.string().optional(),
   NOTIFY_DELAY_MS: z.coerce.number().int().min(0).max(3_600_000).default(10_000),
   NOTIFY_SWEEP_MS: z.coerce.number().int().min(50).max(600_000).default(2_000),
+  NOTIFY_SUMMARY_RECHECK_MS: z.coerce.number().int().min(50).max(600_000).default(15_000),
+  NOTIFY_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(8),
   DIGEST_DELAY_MINUTES: z.coerce.number().min(0).max(24 * 60).default(15),
   // Empty (docker-compose passes METRICS_TOKEN through when unset) is the same as unset.
   METRICS_TOKEN: z.preprocess((v) => (v === "" ? undefined : v), z.string().min(16, "METRICS_TOKEN must be at least 16 characters").optional()),
@@ -173,6 +175,10 @@ export interface Config {
     sweepMs: number;
     /** Unread DMs are mailed to someone offline this long (0: no digest). */
     digestDelayMs: number;
+    /** How often a summary of held pushes looks whether its person is still busy (quiet hours: at most 20 times this). */
+    summaryRecheckMs: number;
+    /** Jobs each node's worker handles at once. */
+    concurrency: number;
   };
 }
 
@@ -260,6 +266,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       delayMs: e.NOTIFY_DELAY_MS,
       sweepMs: e.NOTIFY_SWEEP_MS,
       digestDelayMs: Math.round(e.DIGEST_DELAY_MINUTES * 60_000),
+      summaryRecheckMs: e.NOTIFY_SUMMARY_RECHECK_MS,
+      concurrency: e.NOTIFY_CONCURRENCY,
     },
     ...overrides,
   };

@@ -7,6 +7,7 @@ import { messageCreateInput } from "./entities/messages";
 import { channelReadsUpdateInput } from "./entities/channel_reads";
 import type { ChannelRead, ChannelReceipt } from "./entities/channel_reads";
 import { threadFollowsUpdateInput, type ThreadFollow } from "./entities/thread_follows";
+import { channelNotificationSettingsUpdateInput, type ChannelNotificationSetting } from "./entities/channel_notification_settings";
 import { boundedJson, idRef, plainString } from "./entities/fields";
 
 export const SIGNAL_TYPES = [
@@ -38,6 +39,8 @@ export { messageCreateInput };
 export { channelReadsUpdateInput };
 // One schema for following a thread and moving one's position in it: `thread_follows.update` and POST /api/chat/threads/follow.
 export { threadFollowsUpdateInput };
+// One schema for a person's level in a channel: `channel_notification_settings.update` and POST /api/notifications/channel-settings.
+export { channelNotificationSettingsUpdateInput };
 
 export const signalSendInput = z.object({
   call_id: callId(),
@@ -255,7 +258,7 @@ type AckFn<T> = (res: Ack<T>) => void;
 /**
  * The entity commands over the socket, `<table>.create`, `<table>.update` and `<table>.delete`: the
  * same commands, rules and answers as REST's /entities routes (README, "Commands"); `messages.create`,
- * `channel_reads.update` and `thread_follows.update` (not a row id) have their own entries below. The fields are checked by the table's definition, so the schemas here
+ * `channel_reads.update`, `thread_follows.update` and `channel_notification_settings.update` (not a row id) have their own entries below. The fields are checked by the table's definition, so the schemas here
  * only ask for an object and, where the command names a row, its id.
  */
 export const entityCreateInput = z.object({}, { error: "the body must be an object" }).catchall(z.unknown());
@@ -264,7 +267,7 @@ export const entityDeleteInput = z.object({ id: idRef });
 type EntityCommands = {
   [T in EntityTable as T extends "messages" ? never : `${T}.create`]: (p: Record<string, unknown>, ack: AckFn<EntityRow<T>>) => void;
 } & {
-  [T in EntityTable as T extends "channel_reads" | "thread_follows" ? never : `${T}.update`]: (p: { id: number | string } & Record<string, unknown>, ack: AckFn<EntityRow<T>>) => void;
+  [T in EntityTable as T extends "channel_reads" | "thread_follows" | "channel_notification_settings" ? never : `${T}.update`]: (p: { id: number | string } & Record<string, unknown>, ack: AckFn<EntityRow<T>>) => void;
 } & {
   [T in EntityTable as `${T}.delete`]: (p: { id: number | string }, ack: AckFn<{ ok: true; id: number }>) => void;
 };
@@ -275,6 +278,8 @@ export interface ClientToServerEvents extends EntityCommands {
   "channel_reads.update": (p: z.input<typeof channelReadsUpdateInput>, ack: AckFn<ChannelRead>) => void;
   /** Follow or unfollow a thread and/or move one's read position in it (README, "Threads"). */
   "thread_follows.update": (p: z.input<typeof threadFollowsUpdateInput>, ack: AckFn<ThreadFollow>) => void;
+  /** Set one's notification level for a channel (README, "Notifications"); acked with the row. */
+  "channel_notification_settings.update": (p: z.input<typeof channelNotificationSettingsUpdateInput>, ack: AckFn<ChannelNotificationSetting>) => void;
   "signals.send": (p: z.input<typeof signalSendInput>, ack: AckFn<{ id: number }>) => void;
   "calls.initiate": (p: z.input<typeof callInitiateInput>, ack: AckFn<CallStarted>) => void;
   "calls.initiateGroup": (p: z.input<typeof callInitiateGroupInput>, ack: AckFn<CallStarted>) => void;

@@ -146,6 +146,8 @@ export interface NotificationJobsTable {
   attempts: Generated<number>;
   next_attempt_at: Stamp;
   outcome: string | null;
+  /** Why its push was held back (busy, quiet hours) until a summary tells it (migrations/202611250920_notification_settings.ts). */
+  held: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Stamp;
   updated_at: Stamp;
 }

@@ -74,6 +74,7 @@ describe.each(ENGINES)("read rules: SQL and audience agree (%s)", (engine: Engin
         channel_reads: {},
         thread_follows: {},
         notifications: { user_id: users[i % users.length].id, kind: "task", title: "t" },
+        channel_notification_settings: {},
       };
       if (table === "messages") {
         const channels = await db().selectFrom("channels").select("id").execute();
@@ -99,6 +100,11 @@ describe.each(ENGINES)("read rules: SQL and audience agree (%s)", (engine: Engin
         const m = pick(list);
         values.thread_follows = { thread_root_id: m.id, channel_id: m.channel_id, user_id: users[i % users.length].id, following: rand() < 0.7, last_read_message_id: Math.floor(rand() * 50) };
       }
+      if (table === "channel_notification_settings") {
+        // A person's level for a channel, of every person and level.
+        const list = await db().selectFrom("channels").select("id").execute();
+        values.channel_notification_settings = { channel_id: pick(list).id, user_id: users[i % users.length].id, level: pick(["all", "mentions", "muted"]) };
+      }
       // A generated dm may repeat an earlier pair (one dm per pair): that row is simply not added.
       await db().insertInto(table).values(values[table]).onConflict((oc) => oc.doNothing()).execute();
     }
@@ -108,7 +114,7 @@ describe.each(ENGINES)("read rules: SQL and audience agree (%s)", (engine: Engin
   it.each(ENTITY_TABLES)("%s", async (table) => {
     const inChannel = table === "messages" || table === "message_reactions" || table === "message_edits" || table === "channel_reads";
     if (inChannel && !(await db().selectFrom("channels").select("id").limit(1).execute()).length) await rowsOf("channels");
-    if (table === "thread_follows" && !(await db().selectFrom("channels").select("id").limit(1).execute()).length) await rowsOf("channels");
+    if ((table === "thread_follows" || table === "channel_notification_settings") && !(await db().selectFrom("channels").select("id").limit(1).execute()).length) await rowsOf("channels");
     if ((table === "message_reactions" || table === "message_edits" || table === "thread_follows") && !(await db().selectFrom("messages").select("id").limit(1).execute()).length) await rowsOf("messages");
     const rows = await rowsOf(table);
     const policy = POLICIES[table] as unknown as TablePolicy<any>;

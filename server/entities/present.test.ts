@@ -91,6 +91,11 @@ describe.each(ENGINES)("REST and socket rows are the same (%s)", (engine) => {
         const root = r(await asManager.post("/api/entities/messages", { channel_id: ch, content: "root" }));
         return { id: r(await asReader.post("/api/entities/thread_follows", { thread_root_id: root })), watcher: reader, socket: readerSocket };
       }
+      case "channel_notification_settings": {
+        // A person's level for a channel is theirs alone (channel_notification_settings.update).
+        const ch = r(await asAdmin.post("/api/entities/channels", { name: "same-fields-notify", type: "public" }));
+        return { id: r(await asReader.post("/api/entities/channel_notification_settings", { channel_id: ch, level: "mentions" })), watcher: reader, socket: readerSocket };
+      }
       case "notifications": {
         // Written by the notification worker only (README, "Notifications"); its owner marks it read.
         const row = await createNotification(app.ctx, { user_id: reader.user.id, job_id: null, kind: "task", title: "Task assigned to you", body: "Same", link: "/Tasks" });
@@ -115,7 +120,8 @@ describe.each(ENGINES)("REST and socket rows are the same (%s)", (engine) => {
     const shape = ENTITIES[table].row;
     expect(Object.keys(rest.body).sort()).toEqual(
       Object.keys(shape.shape)
-        .filter((k) => !(table === "users" && k === "notification_preferences"))
+        // A user's private preferences go to themselves and admins only (the watcher here is neither).
+        .filter((k) => !(table === "users" && ["notification_preferences", "quiet_hours_enabled", "quiet_hours_start", "quiet_hours_end"].includes(k)))
         .sort(),
     );
     expect(shape.strict().safeParse(rest.body).success).toBe(true);
@@ -126,7 +132,7 @@ describe.each(ENGINES)("REST and socket rows are the same (%s)", (engine) => {
     // Reactions and earlier versions are never changed (README, "Reactions and edits").
     if (!UPDATES[table]) return;
     const updates = record<EntityChange>(socket, "entities.change");
-    const res = await api(app, (table === "org_storage_config" || table === "users" ? admin : table === "notes" || table === "approval_requests" || table === "channel_reads" || table === "thread_follows" || table === "notifications" ? reader : manager).token).patch(
+    const res = await api(app, (table === "org_storage_config" || table === "users" ? admin : table === "notes" || table === "approval_requests" || table === "channel_reads" || table === "thread_follows" || table === "notifications" || table === "channel_notification_settings" ? reader : manager).token).patch(
       `/api/entities/${table}/${id}`,
       UPDATES[table],
     );
@@ -157,5 +163,6 @@ const UPDATES: Partial<Record<EntityTable, Record<string, unknown>>> = {
   channel_reads: { last_read_message_id: 0 },
   thread_follows: { following: false },
   notifications: { is_read: true },
+  channel_notification_settings: { level: "muted" },
 };
 

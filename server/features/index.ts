@@ -17,6 +17,7 @@ import { notesRoutes } from "./notes/routes";
 import { approvalsRoutes } from "./approvals/routes";
 import { searchRoutes } from "./search/routes";
 import { notificationRoutes } from "./notifications/routes";
+import { notificationCommands } from "./notifications/commands";
 import { wireTimeOffPresence } from "./presence/time-off-sync";
 import { changesRoutes } from "../feed/routes";
 import { feedCommands } from "../feed/commands";
@@ -40,4 +41,4 @@ export function mountFeatureRoutes(api: Router, ctx: AppContext): void {
 
 export const SOCKET_COMMANDS: CommandTable = {
   ...entityCommands,
-  ...chatCommands, ...callCommands, ...sfuCommands, ...presenceCommands, ...feedCommands };
+  ...chatCommands, ...callCommands, ...sfuCommands, ...presenceCommands, ...feedCommands, ...notificationCommands };

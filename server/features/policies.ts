@@ -17,6 +17,7 @@ import { resourcesPolicy } from "./resources/policy";
 import { channelReadsPolicy } from "./chat/reads.policy";
 import { threadFollowsPolicy } from "./chat/threads.policy";
 import { notificationsPolicy } from "./notifications/policy";
+import { channelNotificationSettingsPolicy } from "./notifications/channel-settings.policy";
 
 export const POLICIES: { [T in EntityTable]: TablePolicy<T> } = {
   users: usersPolicy,
@@ -34,6 +35,7 @@ export const POLICIES: { [T in EntityTable]: TablePolicy<T> } = {
   channel_reads: channelReadsPolicy,
   thread_follows: threadFollowsPolicy,
   notifications: notificationsPolicy,
+  channel_notification_settings: channelNotificationSettingsPolicy,
 };
 
 /** The rooms that may see this row (before or after a change). */

@@ -25,6 +25,8 @@ import { threadFollowsPolicy } from "./chat/threads.policy";
 import { channelReadsHooks } from "./chat/reads";
 import { threadFollowsHooks } from "./chat/threads";
 import { notificationsPolicy } from "./notifications/policy";
+import { channelNotificationSettingsPolicy } from "./notifications/channel-settings.policy";
+import { channelNotificationSettingsHooks } from "./notifications/channel-settings";
 
 export const TABLES: { [T in EntityTable]: TableFeature<T> } = {
   users: { policy: usersPolicy, hooks: usersHooks },
@@ -42,6 +44,7 @@ export const TABLES: { [T in EntityTable]: TableFeature<T> } = {
   channel_reads: { policy: channelReadsPolicy, hooks: channelReadsHooks },
   thread_follows: { policy: threadFollowsPolicy, hooks: threadFollowsHooks },
   notifications: { policy: notificationsPolicy },
+  channel_notification_settings: { policy: channelNotificationSettingsPolicy, hooks: channelNotificationSettingsHooks },
 };
 
 export { POLICIES } from "./policies";

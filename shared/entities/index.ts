@@ -16,6 +16,7 @@ import { orgStorageConfig } from "./org_storage_config";
 import { channelReads } from "./channel_reads";
 import { threadFollows } from "./thread_follows";
 import { notifications } from "./notifications";
+import { channelNotificationSettings } from "./channel_notification_settings";
 
 export const ENTITIES = {
   users,
@@ -33,6 +34,7 @@ export const ENTITIES = {
   channel_reads: channelReads,
   thread_follows: threadFollows,
   notifications,
+  channel_notification_settings: channelNotificationSettings,
 } as const;
 
 export type Entities = typeof ENTITIES;
@@ -66,3 +68,5 @@ export { threadFollowsUpdateInput } from "./thread_follows";
 export { inChannelList } from "../channelList";
 export type { AppNotification, NotificationKind, PushPayload, PushSubscriptionInput } from "./notifications";
 export { NOTIFICATION_KINDS, pushPayload, pushSubscriptionInput, pushUnsubscribeInput } from "./notifications";
+export type { ChannelNotificationSetting, ChannelNotificationSettingsUpdateInput, ChannelNotifyLevel } from "./channel_notification_settings";
+export { CHANNEL_NOTIFY_LEVELS, channelNotificationSettingsUpdateInput } from "./channel_notification_settings";

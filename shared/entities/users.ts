@@ -9,6 +9,8 @@ export const TEAM_ROLES = ["member", "manager", "admin"] as const;
 export const NOTIFICATION_PREFERENCES = ["all", "mentions", "none"] as const;
 
 const text = (max: number) => plainString().trim().max(max);
+/** A wall-clock time of day, "HH:MM" on the 24-hour clock. */
+const clockTime = (field: string) => plainString().trim().regex(/^([01][0-9]|2[0-3]):[0-5][0-9]$/, `${field} must be a time of day such as 22:00`);
 
 export function isTimeZone(name: string): boolean {
   try {
@@ -36,6 +38,10 @@ export const userProfileInput = {
   time_zone: text(64)
     .refine(isTimeZone, "time_zone must be an IANA time zone such as Europe/Berlin")
     .nullable(),
+  /** Quiet hours (README, "Notifications"): nothing is pushed between start and end, in time_zone. */
+  quiet_hours_enabled: boolish,
+  quiet_hours_start: clockTime("quiet_hours_start"),
+  quiet_hours_end: clockTime("quiet_hours_end"),
 };
 /** What only an admin may set. */
 export const userAdminInput = {
@@ -67,6 +73,9 @@ export const userCreateInput = z
     notification_preferences: true,
     enable_read_receipts: true,
     time_zone: true,
+    quiet_hours_enabled: true,
+    quiet_hours_start: true,
+    quiet_hours_end: true,
     role: true,
     team_role: true,
   })
@@ -100,6 +109,10 @@ export const users = defineEntity({
     is_active: z.boolean(),
     /** Public like a job title: others may see someone's local time. */
     time_zone: z.string().nullable(),
+    /** Quiet hours, only for the user themselves and admins (README, "Notifications"). */
+    quiet_hours_enabled: z.boolean().optional(),
+    quiet_hours_start: z.string().optional(),
+    quiet_hours_end: z.string().optional(),
   }),
   instants: [],
   internal: z.object({

@@ -1,11 +1,13 @@
 // Deciding a job at send time (README, "Notifications"): a job only says what happened; whether
 // and how its person hears of it is worked out when it is due, from the facts then: the thing
 // still exists, it was not their own doing, they have not read it since (read positions,
-// README "Unread"), and their preference (all / mentions / none) and status (busy) allow a push.
+// README "Unread"), and their preference (all / mentions / none), their level for the channel
+// (all / mentions / muted), their status (busy) and their quiet hours allow a push.
 import type { PushPayload } from "@shared/entities";
 import type { DbLike } from "../../entities/repository";
 import type { Config } from "../../config";
-import { findMessageWithChannel, findRecipient, readPositionOf, threadReadPositionOf, unreadDms, type Job, type Recipient } from "./repository";
+import { channelLevelOf, findMessageWithChannel, findRecipient, readPositionOf, threadReadPositionOf, unreadDms, type Job, type Recipient } from "./repository";
+import { inQuietHours } from "./quiet-hours";
 import type { Mail } from "./mail";
 import type { PushOptions } from "./push";
 import { decideCallRing, decideCallWithdraw } from "./call-push";
@@ -38,12 +40,38 @@ export function preferenceAllows(preference: string, kind: string, facts: { dm?:
   return kind === "message" && (!!facts.dm || !!facts.mentioned);
 }
 
-/** The reason a push is held back, or null when it may go. */
-export function pushHeldBack(user: Pick<Recipient, "notification_preferences" | "user_status">, kind: string, facts: { dm?: boolean; mentioned?: boolean }): string | null {
-  if (!preferenceAllows(user.notification_preferences, kind, facts)) return `preference ${user.notification_preferences}`;
+/**
+ * Whether the person's choices let a push through, or why not (README, "Notifications"): the
+ * global preference `none` silences everything; for a message, a level set on its channel
+ * replaces the global preference there: `muted` nothing, `mentions` only a direct message or a
+ * mention, `all` every message (so `all` on a channel widens a global `mentions` for it).
+ */
+export function choicesAllow(preference: string, kind: string, facts: { dm?: boolean; mentioned?: boolean; channelLevel?: string | null }): string | null {
+  if (preference === "none") return "preference none";
+  if (kind === "message" && facts.channelLevel) {
+    if (facts.channelLevel === "muted") return "channel muted";
+    if (facts.channelLevel === "mentions" && !facts.dm && !facts.mentioned) return "channel mentions";
+    return null;
+  }
+  return preferenceAllows(preference, kind, facts) ? null : `preference ${preference}`;
+}
+
+/** Reasons that hold a push back only for now: they are told in one summary afterwards (./summary.ts). */
+export const HELD_REASONS = ["busy", "quiet hours"] as const;
+
+type HeldFacts = Pick<Recipient, "notification_preferences" | "user_status"> & Partial<Pick<Recipient, "quiet_hours_enabled" | "quiet_hours_start" | "quiet_hours_end" | "time_zone">>;
+
+/** Why the person is not to be disturbed right now (busy, quiet hours), or null. */
+export function doNotDisturb(user: HeldFacts, now = new Date()): (typeof HELD_REASONS)[number] | null {
   // Busy means do not disturb: the item waits in the notification centre.
   if (user.user_status === "busy") return "busy";
+  if (user.quiet_hours_enabled && inQuietHours(now, user.time_zone ?? null, user.quiet_hours_start ?? "", user.quiet_hours_end ?? "")) return "quiet hours";
   return null;
+}
+
+/** The reason a push is held back, or null when it may go. */
+export function pushHeldBack(user: HeldFacts, kind: string, facts: { dm?: boolean; mentioned?: boolean; channelLevel?: string | null }, now = new Date()): string | null {
+  return choicesAllow(user.notification_preferences, kind, facts) ?? doNotDisturb(user, now);
 }
 
 const str = (v: unknown) => (typeof v === "string" ? v : "");
@@ -52,16 +80,16 @@ export async function decide(db: DbLike, config: Config, job: Job): Promise<Deci
   const user = await findRecipient(db, job.user_id);
   if (!user || !user.is_active) return { skip: "recipient gone or deactivated" };
   const p = job.payload;
-  const withPush = (item: NonNullable<Decision["item"]>, facts: { dm?: boolean; mentioned?: boolean }, tag: string): Decision => {
+  const withPush = (item: NonNullable<Decision["item"]>, facts: { dm?: boolean; mentioned?: boolean; channelLevel?: string | null }, tag: string): Decision => {
     const held = pushHeldBack(user, job.kind, facts);
     return { item, ...(held ? { noPush: held } : { push: { title: item.title, body: item.body, url: item.link, tag, kind: job.kind } }) };
   };
   switch (job.kind) {
     case "message": {
-      const m = await findMessageWithChannel(db, Number(p.message_id));
+      const m = await findMessageWithChannel(db, Number(p.message_id), user.email);
       if (!m) return { skip: "message deleted" };
       if (m.sender_id === user.id) return { skip: "own message" };
-      if (!m.members.map((e) => e.toLowerCase()).includes(user.email.toLowerCase()) && m.type !== "public") return { skip: "no longer in the channel" };
+      if (!m.is_member && m.type !== "public") return { skip: "no longer in the channel" };
       // A reply only in its thread is read in the thread; anything else in the channel.
       const threadOnly = m.thread_root_id != null && !m.also_to_channel;
       const position = threadOnly ? await threadReadPositionOf(db, user.id, m.thread_root_id!) : await readPositionOf(db, user.id, m.channel_id);
@@ -69,7 +97,8 @@ export async function decide(db: DbLike, config: Config, job: Job): Promise<Deci
       const dm = m.type === "dm";
       const title = dm ? m.sender_name : `${m.sender_name} in #${m.name}`;
       const link = threadOnly ? `/Chat?channel=${m.channel_id}&thread=${m.thread_root_id}` : `/Chat?channel=${m.channel_id}`;
-      return withPush({ kind: "message", title, body: clip(m.content ?? ""), link }, { dm, mentioned: p.mentioned === true }, `channel-${m.channel_id}`);
+      const channelLevel = await channelLevelOf(db, user.id, m.channel_id);
+      return withPush({ kind: "message", title, body: clip(m.content ?? ""), link }, { dm, mentioned: p.mentioned === true, channelLevel }, `channel-${m.channel_id}`);
     }
     case "task":
       return withPush({ kind: "task", title: "Task assigned to you", body: clip(str(p.title)), link: "/Tasks" }, {}, `task-${Number(p.task_id)}`);
@@ -93,6 +122,9 @@ export async function decide(db: DbLike, config: Config, job: Job): Promise<Deci
       return decideReminder(db, job, pushHeldBack(user, "reminder", {}));
     case "digest":
       return digest(db, config, user, job);
+    case "summary":
+      // Handled by ./summary.ts, which the worker calls for this kind.
+      return { skip: "summary outside its handler" };
     case "invite":
       if (!config.notify.smtpUrl) return { skip: "no SMTP" };
       return {

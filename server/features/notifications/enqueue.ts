@@ -6,7 +6,7 @@
 // process ending in that moment) is not recovered: notifications are a courtesy, the data is not
 // at stake.
 import type { AppContext, EntityEvent } from "../../context";
-import { deleteSessionSubscriptions, deleteUserSubscriptions, hasPendingJob, insertJobs, staffIds, threadFollowerIds, userIdsByEmails, type NewJob } from "./repository";
+import { deleteSessionSubscriptions, deleteUserSubscriptions, everythingWatchers, hasPendingJob, insertJobs, staffIds, threadFollowerIds, userIdsByEmails, type NewJob } from "./repository";
 
 type Pending = { event: EntityEvent };
 
@@ -19,14 +19,17 @@ const added = (after: unknown, before: unknown) => {
 /** The addresses a task is assigned to (the single assignee and the list). */
 const assignees = (row: Record<string, unknown> | null) => (row ? [...lower(row.assignee_emails), ...lower(row.assignee_email ? [row.assignee_email] : [])] : []);
 
-type ChannelInfo = { type: string; members: string[] };
+/** A channel of new messages, with who set its level to `all` (every message is queued for them). */
+type ChannelInfo = { type: string; members: string[]; everything: number[] };
 
-/** The channels of a batch's new messages, in one query (messages are the hot path). */
+/** The channels of a batch's new messages, in two queries (messages are the hot path). */
 async function channelsOf(ctx: AppContext, events: readonly EntityEvent[]): Promise<Map<number, ChannelInfo>> {
   const ids = [...new Set(events.filter((e) => e.table === "messages" && e.op === "create").map((e) => Number(e.row?.channel_id)))].filter(Number.isInteger);
   if (!ids.length) return new Map();
   const rows = await ctx.db.selectFrom("channels").select(["id", "type", "members"]).where("id", "in", ids).execute();
-  return new Map(rows.map((r) => [r.id, r]));
+  const out = new Map(rows.map((r) => [r.id, { ...r, everything: [] as number[] }]));
+  for (const w of await everythingWatchers(ctx.db, ids)) out.get(w.channel_id)?.everything.push(w.user_id);
+  return out;
 }
 
 /** Recipients of one committed change, as jobs (without their due time). */
@@ -43,8 +46,9 @@ async function jobsFor(ctx: AppContext, e: EntityEvent, channels: Map<number, Ch
       const channel = channels.get(Number(row.channel_id));
       const payload = { message_id: e.id, channel_id: row.channel_id };
       // One job per person, whatever the reasons: a direct message is always to them; elsewhere a
-      // message reaches those it mentions (@channel and @here: every member), and a reply the
-      // thread's followers (README, "Notifications").
+      // message reaches those it mentions (@channel and @here: every member), a reply the
+      // thread's followers, and any message those who set the channel's level to `all`
+      // (README, "Notifications"; whether they may read it is decided at send time).
       const reasons = new Map<number, { mentioned: boolean }>();
       const note = (id: number, mentioned: boolean) => {
         if (id === row.sender_id) return;
@@ -54,6 +58,8 @@ async function jobsFor(ctx: AppContext, e: EntityEvent, channels: Map<number, Ch
       const named = [...lower(row.mentions), ...(row.mentions_all === true ? lower(channel?.members) : [])];
       for (const u of await userIdsByEmails(ctx.db, [...new Set(named)])) note(u.id, true);
       if (typeof row.thread_root_id === "number") for (const id of await threadFollowerIds(ctx.db, row.thread_root_id)) note(id, false);
+      // A reply kept in its thread is not a message of the channel: only its followers hear of it.
+      if (row.thread_root_id == null || row.also_to_channel === true) for (const id of channel?.everything ?? []) note(id, false);
       for (const [user_id, r] of reasons) jobs.push({ kind: "message", user_id, payload: r.mentioned ? { ...payload, mentioned: true } : payload });
       break;
     }

@@ -33,7 +33,8 @@ describe.each(ENGINES)("who is pushed what (%s)", (engine) => {
   const jobsOf = (userId: number) => app.ctx.db.selectFrom("notification_jobs").selectAll().where("user_id", "=", userId).orderBy("id").execute();
   const settled = (ids: number[], count: number) =>
     waitFor(async () => {
-      const jobs = await app.ctx.db.selectFrom("notification_jobs").selectAll().where("user_id", "in", ids).execute();
+      // A busy person's summary (README, "Notifications") waits for them to be available: not counted here.
+      const jobs = await app.ctx.db.selectFrom("notification_jobs").selectAll().where("user_id", "in", ids).where("kind", "!=", "summary").execute();
       return jobs.length === count && jobs.every((j) => j.status !== "pending");
     }, 15_000);
   const dmWith = async (user: TestUser) => (await api(app, ann.token).post<{ id: number }>("/api/channels/dm", { user_id: user.user.id })).body.id;

@@ -50,10 +50,10 @@ export async function claimJobs(db: Db, limit: number, leaseMs: number): Promise
   return res.rows.map((r) => ({ ...r, id: Number(r.id), payload: typeof r.payload === "string" ? JSON.parse(r.payload) : r.payload }));
 }
 
-export async function finishJob(db: DbLike, id: number, status: "done" | "skipped" | "failed", outcome: string, clearPayload = false): Promise<void> {
+export async function finishJob(db: DbLike, id: number, status: "done" | "skipped" | "failed", outcome: string, clearPayload = false, held: string | null = null): Promise<void> {
   await db
     .updateTable("notification_jobs")
-    .set({ status, outcome: outcome.slice(0, 500), updated_at: new Date(), ...(clearPayload ? { payload: "{}" } : {}) })
+    .set({ status, outcome: outcome.slice(0, 500), updated_at: new Date(), ...(clearPayload ? { payload: "{}" } : {}), ...(held ? { held } : {}) })
     .where("id", "=", id)
     .execute();
 }
@@ -64,12 +64,24 @@ export async function retryJobAt(db: DbLike, id: number, at: Date, outcome: stri
 
 // ---- people ----
 
-export type Recipient = { id: number; email: string; full_name: string; is_active: boolean; user_status: string; notification_preferences: string; last_seen_at: Date | null };
+export type Recipient = {
+  id: number;
+  email: string;
+  full_name: string;
+  is_active: boolean;
+  user_status: string;
+  notification_preferences: string;
+  last_seen_at: Date | null;
+  time_zone: string | null;
+  quiet_hours_enabled: boolean;
+  quiet_hours_start: string;
+  quiet_hours_end: string;
+};
 
 export function findRecipient(db: DbLike, id: number): Promise<Recipient | undefined> {
   return db
     .selectFrom("users")
-    .select(["id", "email", "full_name", "is_active", "user_status", "notification_preferences", "last_seen_at"])
+    .select(["id", "email", "full_name", "is_active", "user_status", "notification_preferences", "last_seen_at", "time_zone", "quiet_hours_enabled", "quiet_hours_start", "quiet_hours_end"])
     .where("id", "=", id)
     .executeTakeFirst() as Promise<Recipient | undefined>;
 }
@@ -91,11 +103,16 @@ export function staffIds(db: DbLike): Promise<{ id: number; email: string }[]> {
 
 // ---- what a job is about ----
 
-export function findMessageWithChannel(db: DbLike, messageId: number) {
+/**
+ * A message with what its channel says about it, and whether `email` is a member of that channel
+ * (asked in SQL: a big channel's member list is not carried to each of its members' jobs).
+ */
+export function findMessageWithChannel(db: DbLike, messageId: number, email = "") {
   return db
     .selectFrom("messages")
     .innerJoin("channels", "channels.id", "messages.channel_id")
-    .select(["messages.id", "messages.channel_id", "messages.thread_root_id", "messages.also_to_channel", "messages.content", "messages.sender_id", "messages.sender_name", "messages.sender_email", "channels.type", "channels.name", "channels.members"])
+    .select(["messages.id", "messages.channel_id", "messages.thread_root_id", "messages.also_to_channel", "messages.content", "messages.sender_id", "messages.sender_name", "messages.sender_email", "channels.type", "channels.name"])
+    .select(sql<boolean>`${email.toLowerCase()} = any(channels.members)`.as("is_member"))
     .where("messages.id", "=", messageId)
     .executeTakeFirst();
 }
@@ -109,6 +126,25 @@ export async function readPositionOf(db: DbLike, userId: number, channelId: numb
 export async function threadReadPositionOf(db: DbLike, userId: number, rootId: number): Promise<number> {
   const row = await db.selectFrom("thread_follows").select("last_read_message_id").where("user_id", "=", userId).where("thread_root_id", "=", rootId).executeTakeFirst();
   return row?.last_read_message_id ?? 0;
+}
+
+/** The person's level for a channel (README, "Notifications"), null when they set none. */
+export async function channelLevelOf(db: DbLike, userId: number, channelId: number): Promise<string | null> {
+  const row = await db.selectFrom("channel_notification_settings").select("level").where("user_id", "=", userId).where("channel_id", "=", channelId).executeTakeFirst();
+  return row?.level ?? null;
+}
+
+/** Who set a level of `all` for these channels: every message there is queued for them. */
+export async function everythingWatchers(db: DbLike, channelIds: readonly number[]): Promise<{ channel_id: number; user_id: number }[]> {
+  if (!channelIds.length) return [];
+  return db
+    .selectFrom("channel_notification_settings")
+    .innerJoin("users", "users.id", "channel_notification_settings.user_id")
+    .select(["channel_notification_settings.channel_id", "channel_notification_settings.user_id"])
+    .where("channel_notification_settings.channel_id", "in", channelIds)
+    .where("channel_notification_settings.level", "=", "all")
+    .where("users.is_active", "=", true)
+    .execute();
 }
 
 /** Who follows a thread (its replies reach them, README "Threads"). */

@@ -3,7 +3,7 @@
 // notification centre read. Mounting these also starts this node's notification worker and the
 // queue that feeds it from committed changes.
 import { Router } from "express";
-import { pushSubscriptionInput, pushUnsubscribeInput } from "@shared/entities";
+import { channelNotificationSettingsUpdateInput, pushSubscriptionInput, pushUnsubscribeInput } from "@shared/entities";
 import type { AppContext } from "../../context";
 import { currentUser, requireAuth } from "../../auth/middleware";
 import { badRequest, zodMessage } from "../../errors";
@@ -15,6 +15,7 @@ import { wireNotificationQueue } from "./enqueue";
 import { wireCallPushes } from "./call-push";
 import { wireReminderPushes } from "./reminder-push";
 import { startNotificationWorker } from "./worker";
+import { updateChannelNotificationSetting } from "./channel-settings";
 
 export function notificationRoutes(ctx: AppContext): Router {
   const worker = startNotificationWorker(ctx);
@@ -45,6 +46,12 @@ export function notificationRoutes(ctx: AppContext): Router {
     const parsed = pushUnsubscribeInput.safeParse(req.body ?? {});
     if (!parsed.success) throw badRequest(zodMessage(parsed.error));
     res.json({ removed: await deleteSubscription(ctx.db, currentUser(req).id, parsed.data.endpoint) });
+  });
+  // channel_notification_settings.update, as the socket command is.
+  r.post("/notifications/channel-settings", requireAuth, async (req, res) => {
+    const parsed = channelNotificationSettingsUpdateInput.safeParse(req.body ?? {});
+    if (!parsed.success) throw badRequest(zodMessage(parsed.error));
+    res.json(await updateChannelNotificationSetting(ctx, currentUser(req), { channel_id: Number(parsed.data.channel_id), level: parsed.data.level }));
   });
   // notifications.update for every unread item of the caller, with a change record each.
   r.post("/notifications/read-all", requireAuth, async (req, res) => {

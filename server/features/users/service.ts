@@ -72,7 +72,7 @@ export async function updateUser(ctx: AppContext, actor: User, id: number, rawBo
     delete body.role;
     delete body.team_role;
   }
-  for (const k of ["full_name", "user_status", "show_online_status", "notification_preferences", "role", "team_role"]) {
+  for (const k of ["full_name", "user_status", "show_online_status", "notification_preferences", "quiet_hours_enabled", "quiet_hours_start", "quiet_hours_end", "role", "team_role"]) {
     if (body[k] === null) delete body[k];
   }
   const parsed = userUpdateInput.safeParse(body);

@@ -15,6 +15,7 @@ import {
   channelTypingInput,
   channelReadsUpdateInput,
   threadFollowsUpdateInput,
+  channelNotificationSettingsUpdateInput,
   entityCreateInput,
   entityDeleteInput,
   entityUpdateInput,
@@ -166,6 +167,11 @@ export const COMMANDS: { [E in keyof ClientToServerEvents]: Entry } = {
     payload: threadFollowsUpdateInput,
     summary: "Follow or unfollow a thread, and/or read its replies up to read_message_id (forward only; POST /api/chat/threads/follow); acked with the row",
     ack: jsonSchema(ENTITIES.thread_follows.row, "output"),
+  },
+  "channel_notification_settings.update": {
+    payload: channelNotificationSettingsUpdateInput,
+    summary: "Set one's notification level for a channel: all, mentions or muted (POST /api/notifications/channel-settings); acked with the row",
+    ack: jsonSchema(ENTITIES.channel_notification_settings.row, "output"),
   },
   "changes.since": {
     payload: changesSinceInput,

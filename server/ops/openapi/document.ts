@@ -3,7 +3,7 @@
 // with (shared/entities for the Entity API, the routes' own schemas elsewhere), turned into JSON
 // Schema by zod; a test checks that every route the server mounts is described here.
 import type { z } from "zod";
-import { ENTITY_TABLES, channelReadsUpdateInput, channelReceiptsQuery, channelsOpenDmInput, pushSubscriptionInput, pushUnsubscribeInput, threadFollowsUpdateInput } from "@shared/entities";
+import { ENTITY_TABLES, channelReadsUpdateInput, channelReceiptsQuery, channelsOpenDmInput, pushSubscriptionInput, pushUnsubscribeInput, threadFollowsUpdateInput, channelNotificationSettingsUpdateInput } from "@shared/entities";
 import { callAnswerInput, callEndInput, callInitiateGroupInput, callInitiateInput, presenceUpdateInput, signalSendInput } from "@shared/realtime";
 import { loginSchema } from "../../auth/routes";
 import { acceptSchema, createSchema as inviteSchema, policySchema } from "../../features/invitations/routes";
@@ -162,6 +162,7 @@ const OPS: Op[] = [
   { method: "get", path: "/push/key", summary: "The server's VAPID public key for PushManager.subscribe: {publicKey}", tag: "notifications", response: { type: "object", properties: { publicKey: { type: "string" } }, required: ["publicKey"] } },
   { method: "post", path: "/push/subscriptions", summary: "Store this browser's PushSubscription (tied to the session; removed on logout)", tag: "notifications", body: pushSubscriptionInput, response: anyObject },
   { method: "delete", path: "/push/subscriptions", summary: "Forget this browser's push subscription: {removed}", tag: "notifications", body: pushUnsubscribeInput, response: anyObject },
+  { method: "post", path: "/notifications/channel-settings", summary: "channel_notification_settings.update: set the caller's notification level for a channel (all, mentions, muted)", tag: "notifications", body: channelNotificationSettingsUpdateInput, response: ref("channel_notification_settings.row") },
   { method: "post", path: "/notifications/read-all", summary: "notifications.update: mark every item of the caller's notification centre read: {updated}", tag: "notifications", response: anyObject },
   { method: "get", path: "/notes/search", summary: "Full-text search of the caller's notes", tag: "notes", query: searchQuery, response: { type: "array", items: ref("notes.row") } },
   {

@@ -1,13 +1,16 @@
 import { Link } from "react-router-dom";
 import type { PageName } from "../pages";
 import { useUnreadStore } from "../../features/chat/unreadStore";
+import { useChannelLevels } from "../../features/notifications/channelLevels";
 import { NAV_ITEMS } from "./navItems";
 import { SidebarNavButton } from "./SidebarNavButton";
 import { SidebarGroupLabel } from "./SidebarGroupLabel";
 
 export function NavMain({ currentPage, onNavigate }: { currentPage: PageName; onNavigate?: () => void }) {
-  // Unread chat messages (README, "Unread": kept by the server), so people notice activity from any page.
-  const unread = useUnreadStore((s) => Object.values(s.unread).reduce((a, b) => a + b, 0));
+  // Unread chat messages (README, "Unread": kept by the server), so people notice activity from any
+  // page; a muted channel counts only what mentions them (README, "Notifications").
+  const levels = useChannelLevels();
+  const unread = useUnreadStore((s) => Object.entries(s.unread).reduce((a, [id, n]) => a + (levels[Number(id)] === "muted" ? (s.mentions[Number(id)] ?? 0) : n), 0));
   return (
     <nav aria-label="Main" className="flex flex-col gap-0.5">
       <SidebarGroupLabel>Workspace</SidebarGroupLabel>

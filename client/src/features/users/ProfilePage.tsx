@@ -10,6 +10,7 @@ import { FormField } from "../../ui/FormField";
 import { PhotoCard } from "./components/PhotoCard";
 import { TimeZoneField } from "./components/TimeZoneField";
 import { SwitchRow } from "./components/SwitchRow";
+import { QuietHoursField } from "./components/QuietHoursField";
 import { PushToggle } from "../notifications/PushToggle";
 import { Button } from "../../ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../ui/card";
@@ -27,7 +28,7 @@ import { resetReceipts } from "../chat/receipts";
 type ProfileFields = Pick<
   PublicUser,
   "full_name" | "job_title" | "department" | "phone_number" | "status_message" | "notification_preferences" | "show_online_status" | "time_zone"
->;
+> & { quiet_hours_enabled: boolean; quiet_hours_start: string; quiet_hours_end: string };
 
 const pickProfile = (u: PublicUser): ProfileFields => ({
   full_name: u.full_name,
@@ -38,7 +39,13 @@ const pickProfile = (u: PublicUser): ProfileFields => ({
   notification_preferences: u.notification_preferences ?? "all",
   show_online_status: u.show_online_status ?? true,
   time_zone: u.time_zone ?? null,
+  quiet_hours_enabled: u.quiet_hours_enabled ?? false,
+  quiet_hours_start: u.quiet_hours_start ?? "22:00",
+  quiet_hours_end: u.quiet_hours_end ?? "07:00",
 });
+
+/** "HH:MM" as the server takes it (a time input may say seconds too). */
+const clock = (v: string) => v.slice(0, 5);
 
 export default function ProfilePage() {
   const user = useSessionStore((s) => s.user)!;
@@ -53,10 +60,19 @@ export default function ProfilePage() {
   const awayValid = Number.isInteger(away) && away >= LIMITS.autoAwayMin && away <= LIMITS.autoAwayMax;
 
   const save = async () => {
-    if (!form.full_name.trim() || !awayValid) return;
+    if (!form.full_name.trim() || !awayValid || (form.quiet_hours_enabled && (!form.quiet_hours_start || !form.quiet_hours_end))) return;
     setSaving(true);
     try {
-      const saved = await updateUser(user.id, { ...form, full_name: form.full_name.trim(), enable_read_receipts: settings.enable_read_receipts ?? true });
+      // Quiet hours are kept on the server's clock in the profile's zone: without one, this browser's.
+      const zone = form.quiet_hours_enabled && !form.time_zone ? Intl.DateTimeFormat().resolvedOptions().timeZone : form.time_zone;
+      const saved = await updateUser(user.id, {
+        ...form,
+        time_zone: zone,
+        quiet_hours_start: clock(form.quiet_hours_start),
+        quiet_hours_end: clock(form.quiet_hours_end),
+        full_name: form.full_name.trim(),
+        enable_read_receipts: settings.enable_read_receipts ?? true,
+      });
       if (saved.enable_read_receipts !== user.enable_read_receipts) resetReceipts();
       useSessionStore.getState().setUser(saved);
       writeSettings(settings);
@@ -154,6 +170,7 @@ export default function ProfilePage() {
                 checked={form.show_online_status}
                 onChange={(v) => set({ show_online_status: v })}
               />
+              <QuietHoursField value={form} onChange={set} />
               <PushToggle />
             </CardContent>
           </Card>

@@ -4,6 +4,7 @@ import { Button } from "../../../ui/button";
 import { Spinner } from "../../../ui/spinner";
 import { SimpleTooltip } from "../../../ui/tooltip";
 import { ChannelIcon } from "./ChannelIcon";
+import { ChannelNotifyMenu } from "../../notifications/ChannelNotifyMenu";
 
 interface Props {
   channel: Channel;
@@ -44,6 +45,8 @@ export function ChannelHeader({ channel, title, canDelete, canLeave, canJoin, jo
           Join channel
         </Button>
       )}
+      {/* A level is a member's: someone looking into a public channel has none to set. */}
+      {!canJoin && <ChannelNotifyMenu channelId={channel.id} />}
       {/* A dm's two people are fixed: there is nobody to add, remove or list. */}
       {channel.type !== "dm" && (
         <SimpleTooltip label="Members" side="bottom">

@@ -1,4 +1,4 @@
-import { Ellipsis, Trash } from "lucide-react";
+import { BellOff, Ellipsis, Trash } from "lucide-react";
 import type { Channel } from "@shared/entities";
 import { cn } from "../../../lib/utils";
 import {
@@ -18,12 +18,15 @@ interface Props {
   unread: number;
   /** Unread messages mentioning this person or everyone (README, "Mentions and read receipts"). */
   mentions?: number;
+  /** Muted by this person (README, "Notifications"): dimmed, and only mentions are counted. */
+  muted?: boolean;
   canDelete: boolean;
   onSelect: () => void;
   onDelete: () => void;
 }
 
-export function ChannelListItem({ channel, title, selected, unread, mentions = 0, canDelete, onSelect, onDelete }: Props) {
+export function ChannelListItem({ channel, title, selected, unread: all, mentions = 0, muted = false, canDelete, onSelect, onDelete }: Props) {
+  const unread = muted ? 0 : all;
   return (
     <li className="group/item relative">
       <button
@@ -31,15 +34,22 @@ export function ChannelListItem({ channel, title, selected, unread, mentions = 0
         onClick={onSelect}
         aria-current={selected ? "true" : undefined}
         data-channel-name={title}
+        data-muted={muted ? "true" : undefined}
         className={cn(
           "flex h-8 w-full items-center gap-2 rounded-md px-2 text-left text-sm text-foreground/75 outline-none transition-colors hover:bg-accent hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring/50",
           selected && "bg-primary/10 font-medium text-primary hover:bg-primary/15 hover:text-primary dark:bg-primary/20 dark:text-foreground",
           unread > 0 && !selected && "font-semibold text-foreground",
+          muted && !selected && "text-foreground/45",
           canDelete && "pr-8",
         )}
       >
         <ChannelIcon type={channel.type} className={selected ? "text-primary dark:text-foreground" : "text-muted-foreground"} />
         <span className="truncate">{title}</span>
+        {muted && (
+          <span role="img" aria-label="Muted" className={cn("shrink-0 text-muted-foreground", mentions > 0 && !selected ? "" : "ml-auto")}>
+            <BellOff aria-hidden className="size-3.5" />
+          </span>
+        )}
         {mentions > 0 && !selected && <MentionBadge count={mentions} />}
         {unread > 0 && !selected && (
           <span

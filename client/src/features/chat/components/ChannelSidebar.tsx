@@ -11,6 +11,7 @@ import { Button } from "../../../ui/button";
 import { SearchInput } from "../../../ui/SearchInput";
 import { Skeleton } from "../../../ui/skeleton";
 import { ChannelListItem } from "./ChannelListItem";
+import { useChannelLevels } from "../../notifications/channelLevels";
 import { ThreadsEntry } from "./ThreadsEntry";
 
 interface Props {
@@ -31,6 +32,7 @@ export function ChannelSidebar({ channels, loading, selectedId, onSelect, onCrea
   const user = useSessionStore((s) => s.user);
   const unread = useUnreadStore((s) => s.unread);
   const mentions = useUnreadStore((s) => s.mentions);
+  const levels = useChannelLevels();
 
   const people = usePeopleByEmail();
 
@@ -91,6 +93,7 @@ export function ChannelSidebar({ channels, loading, selectedId, onSelect, onCrea
                   selected={c.id === selectedId && !threadsSelected}
                   unread={unread[c.id] ?? 0}
                   mentions={mentions[c.id] ?? 0}
+                  muted={levels[c.id] === "muted"}
                   canDelete={canDeleteChannel(user, c)}
                   onSelect={() => onSelect(c.id)}
                   onDelete={() => onDelete(c)}

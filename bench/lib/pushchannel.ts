@@ -1,0 +1,188 @@
+// The pushchannel scenario (README, "Notifications"): a channel of 1,000 members, each with a
+// Web Push subscription at a local push service (web-push-testing in its own process,
+// bench/push-service.ts), none of them connected (their tabs are closed). A manager's @channel
+// message queues a job per member; measured: from the message's ack until the push service has
+// accepted (201) a push for every other member. Meanwhile 200 connected people chat in rooms of
+// 20; their delivery latency is measured as the chat scenario does, once without and once during
+// the fan-out, so what the fan-out costs everyone else shows.
+import { spawn } from "node:child_process";
+import { performance } from "node:perf_hooks";
+import webpush from "web-push";
+import type { Ack, ChatMessage } from "@shared/realtime";
+import { closeAll, connectAll, runChat, type ChatResult } from "./driver";
+import { createFixture } from "./fixture";
+import { freshDatabase, root, spawnServer } from "./servers";
+import { ms, table } from "./stats";
+
+export interface PushChannelOptions {
+  members: number;
+  chatUsers: number;
+  chatRate: number;
+  chatSeconds: number;
+  jwtSecret: string;
+  say: (s: string) => void;
+}
+
+export interface PushChannelResult {
+  engine: string;
+  members: number;
+  subscriptions: number;
+  /** From the @channel message's ack until the push service accepted the last push. */
+  fanoutMs: number | null;
+  /**
+   * The push service alone: the same number of pushes, encrypted beforehand by the bench and
+   * sent 8 at a time straight to it, from the first request until the last was accepted.
+   */
+  serviceOnlyMs: number;
+  accepted: number;
+  rejected: number;
+  chatRate: number;
+  without: ChatResult;
+  during: ChatResult;
+}
+
+interface PushService {
+  url: string;
+  stats: () => Promise<{ accepted: number; rejected: number; lastAcceptedAt: number }>;
+  reset: () => Promise<unknown>;
+  stop: () => void;
+}
+
+async function startPushProcess(): Promise<PushService> {
+  const proc = spawn(process.execPath, ["--import", "tsx", "bench/push-service.ts"], { cwd: root, stdio: ["ignore", "pipe", "inherit"] });
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = "";
+    proc.stdout!.on("data", (d: Buffer) => {
+      out += String(d);
+      const m = /ready (\S+)/.exec(out);
+      if (m) resolve(m[1]);
+    });
+    proc.once("exit", (code) => reject(new Error(`push service exited (${code})`)));
+  });
+  const post = async <T,>(p: string, body: unknown = {}): Promise<T> => {
+    const res = await fetch(`${url}${p}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    if (!res.ok) throw new Error(`push service ${p}: ${res.status}`);
+    return (await res.json()) as T;
+  };
+  return { url, stats: () => post("/bench-stats"), reset: () => post("/bench-reset"), stop: () => proc.kill("SIGTERM") };
+}
+
+/** Runs `fn` over `items`, `n` at a time. */
+async function pool<T>(items: T[], n: number, fn: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(Array.from({ length: n }, async () => {
+    while (next < items.length) await fn(items[next++]);
+  }));
+}
+
+export async function pushChannelScenario(databaseUrl: string | undefined, o: PushChannelOptions): Promise<PushChannelResult> {
+  const db = await freshDatabase(databaseUrl);
+  const push = await startPushProcess();
+  try {
+    const secret = new TextEncoder().encode(o.jwtSecret);
+    const vapid = webpush.generateVAPIDKeys();
+    const fan = await createFixture(db.handle.db, secret, { users: o.members, roomSize: o.members, tag: "fan" });
+    const chat = await createFixture(db.handle.db, secret, { users: o.chatUsers, roomSize: 20, tag: "chat" });
+    const sender = fan.users[0];
+    // @channel is for managers (README, "Mentions and read receipts").
+    await db.handle.db.updateTable("users").set({ team_role: "manager" }).where("id", "=", sender.id).execute();
+    o.say(`pushchannel: subscribing ${o.members} members at the local push service ...`);
+    const subs: { user_id: number; endpoint: string; p256dh: string; auth: string }[] = [];
+    await pool(fan.users, 20, async (u) => {
+      const res = await fetch(`${push.url}/subscribe`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ userVisibleOnly: "true", applicationServerKey: vapid.publicKey }),
+      });
+      const { data } = (await res.json()) as { data: { endpoint: string; keys: { p256dh: string; auth: string } } };
+      subs.push({ user_id: u.id, endpoint: data.endpoint, p256dh: data.keys.p256dh, auth: data.keys.auth });
+    });
+    for (let i = 0; i < subs.length; i += 500) await db.handle.db.insertInto("push_subscriptions").values(subs.slice(i, i + 500)).execute();
+    // What the push service itself takes for as many pushes (decrypting each), without the app.
+    o.say(`pushchannel: the push service alone, ${subs.length - 1} pushes encrypted beforehand, 8 at a time ...`);
+    const payload = JSON.stringify({ title: "Bench in #fan", body: "@channel the release is at five", url: "/Chat", tag: "channel-1", kind: "message" });
+    const requests = subs.slice(1).map((s) =>
+      webpush.generateRequestDetails({ endpoint: s.endpoint, keys: { p256dh: s.p256dh, auth: s.auth } }, payload, { vapidDetails: { subject: "mailto:bench@localhost", ...vapid }, TTL: 60 }),
+    );
+    const s0 = performance.now();
+    await pool(requests, 8, async (r) => {
+      const res = await fetch(r.endpoint, { method: r.method, headers: r.headers as Record<string, string>, body: new Uint8Array(r.body!) });
+      await res.arrayBuffer();
+    });
+    const serviceOnlyMs = performance.now() - s0;
+    await push.reset();
+    await db.release();
+    const app = await spawnServer("server/index.ts", {
+      ...db.env,
+      JWT_SECRET: o.jwtSecret,
+      SEED_DEMO: "0",
+      VAPID_PUBLIC_KEY: vapid.publicKey,
+      VAPID_PRIVATE_KEY: vapid.privateKey,
+      PUSH_ALLOW_HTTP: "1",
+      // Due at once: the scenario measures sending, not the wait that spares people reading live.
+      NOTIFY_DELAY_MS: "0",
+      NOTIFY_SWEEP_MS: "200",
+      SOCKET_RATE_PER_SEC: "100000",
+      SOCKET_RATE_BURST: "100000",
+    });
+    const chatConn = await connectAll(app.url, chat.users, 50);
+    const senderConn = await connectAll(app.url, [sender], 1);
+    try {
+      if (chatConn.failed || senderConn.failed) throw new Error("sockets failed to connect");
+      const chatRun = () => runChat(chatConn.sockets, chat.users, chat.rooms, { rate: o.chatRate, durationMs: o.chatSeconds * 1000, warmupMs: 1000, drainMs: 2000 });
+      o.say(`pushchannel: chat ${o.chatRate} msg/s among ${o.chatUsers} people without the fan-out ...`);
+      const without = await chatRun();
+      o.say(`pushchannel: the same chat while @channel pushes to ${o.members - 1} members ...`);
+      const during = chatRun();
+      // The @channel message goes out a second into the chat run (after its warm-up).
+      await new Promise((r) => setTimeout(r, 1000));
+      const sentAt = await new Promise<number>((resolve, reject) =>
+        (senderConn.sockets[0].emit as (...a: unknown[]) => void)("messages.create", { channel_id: fan.rooms[0].id, content: "@channel the release is at five" }, (ack: Ack<ChatMessage>) =>
+          ack.ok ? resolve(Date.now()) : reject(new Error(ack.error)),
+        ),
+      );
+      const t0 = performance.now();
+      let stats = await push.stats();
+      while (stats.accepted < o.members - 1 && performance.now() - t0 < 120_000) {
+        await new Promise((r) => setTimeout(r, 50));
+        stats = await push.stats();
+      }
+      const result = await during;
+      return {
+        engine: db.engine,
+        members: o.members,
+        subscriptions: subs.length,
+        fanoutMs: stats.accepted >= o.members - 1 ? stats.lastAcceptedAt - sentAt : null,
+        serviceOnlyMs,
+        accepted: stats.accepted,
+        rejected: stats.rejected,
+        chatRate: o.chatRate,
+        without,
+        during: result,
+      };
+    } finally {
+      closeAll(chatConn.sockets);
+      closeAll(senderConn.sockets);
+      await app.stop();
+    }
+  } finally {
+    push.stop();
+    await db.drop();
+  }
+}
+
+export function reportPushChannel(r: PushChannelResult) {
+  console.log(`\nPush fan-out (${r.engine}): @channel in a channel of ${r.members} members, each with a push subscription at a local web-push-testing service`);
+  console.log(
+    table([
+      ["members pushed", "accepted (201)", "rejected", "ack -> last push accepted (ms)", "push service alone, same pushes (ms)"],
+      [r.members - 1, r.accepted, r.rejected, r.fanoutMs === null ? "not all within 120 s" : ms(r.fanoutMs), ms(r.serviceOnlyMs)],
+    ]),
+  );
+  console.log(`every member's push handed to the push service within 10 s: ${r.fanoutMs !== null && r.fanoutMs <= 10_000 ? "PASS" : "FAIL"}`);
+  const row = (name: string, c: ChatResult) => [name, c.sent, c.delivered, c.lost, ms(c.latency.p50), ms(c.latency.p99), ms(c.latency.max)];
+  console.log(`\nChat delivery for other connected people (${r.chatRate} msg/s, rooms of 20), without and during the fan-out`);
+  console.log(table([["run", "sent", "delivered", "lost", "p50 (ms)", "p99 (ms)", "max (ms)"], row("without", r.without), row("during", r.during)]));
+  const ratio = r.during.latency.p99 / r.without.latency.p99;
+  console.log(`p99 during / without: ${ratio.toFixed(2)} (goal <= 1.10): ${ratio <= 1.1 && r.during.lost === 0 ? "PASS" : "FAIL"}`);
+}
