@@ -47,7 +47,7 @@ export async function stopSfuRecording(ctx: AppContext, callId: string): Promise
   const job = await claimStop(ctx.db, callId, ctx.config.nodeId, leaseMs());
   if (!job) return false;
   await setRecording(ctx, callId, { recording_status: "processing", recording_error: null });
-  void finishJob(ctx, job);
+  void finishJob(ctx, job).catch((err) => ctx.log.warn({ err, callId }, "server recording failed"));
   return true;
 }
 
@@ -56,7 +56,7 @@ export async function sweepSfuRecordings(ctx: AppContext): Promise<void> {
   for (const job of await claimAbandoned(ctx.db, ctx.config.nodeId, leaseMs(), graceMs())) {
     ctx.log.info({ callId: job.call_id }, "finishing a server recording its node left behind");
     await setRecording(ctx, job.call_id, { recording_status: "processing", recording_error: null });
-    await finishJob(ctx, job);
+    await finishJob(ctx, job).catch((err) => ctx.log.warn({ err, callId: job.call_id }, "server recording failed"));
   }
 }
 
