@@ -86,13 +86,16 @@ async function finishJob(ctx: AppContext, job: SfuRecording): Promise<void> {
     // Recording off closes every file (the room may be gone already: the call ended).
     if (job.room) await stopRoomRecording(ctx, Number(job.room)).catch((err) => ctx.log.warn({ err, callId }, "could not turn Janus recording off"));
     await settled(job.rec_dir);
+    ctx.log.info({ callId, dir: job.rec_dir }, "converting a server recording");
     const files = await listMjr(job.rec_dir);
     await setJobFiles(ctx.db, callId, files.map((f) => path.basename(f.file)));
     const cfg = await findActiveStorageConfig(ctx.db);
     if (!cfg) throw new Error(NOT_CONFIGURED);
     const storage = storageFromSettings(cfg);
     const mp4 = path.join(work, `${callId}.mp4`);
+    const began = Date.now();
     await composeMjr(files, work, mp4);
+    ctx.log.info({ callId, files: files.length, ms: Date.now() - began }, "server recording converted");
     if (!mine || !(await renewLease(ctx.db, callId, me, leaseMs()))) return; // another node has taken the job over
     const bytes = await storeStream(ctx, fs.createReadStream(mp4), "video/mp4", { storage, maxBytes: Number.MAX_SAFE_INTEGER });
     const row = await insertStoredFile(ctx, bytes, {
