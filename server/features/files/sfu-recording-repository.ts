@@ -68,8 +68,10 @@ export async function renewLease(db: Db, callId: string, nodeId: string, leaseMs
     .where("call_id", "=", callId)
     .where("node_id", "=", nodeId)
     .where("status", "=", "finishing")
+    // `returning`, not the count of updated rows: the embedded database's driver does not report it.
+    .returning("call_id")
     .executeTakeFirst();
-  return Number(res.numUpdatedRows) > 0;
+  return res !== undefined;
 }
 
 export async function setJobFiles(db: Db, callId: string, files: string[]): Promise<void> {
@@ -84,6 +86,8 @@ export async function endJob(db: Db, callId: string, nodeId: string, status: "co
     .where("call_id", "=", callId)
     .where("node_id", "=", nodeId)
     .where("status", "=", "finishing")
+    // `returning`, not the count of updated rows: the embedded database's driver does not report it.
+    .returning("call_id")
     .executeTakeFirst();
-  return Number(res.numUpdatedRows) > 0;
+  return res !== undefined;
 }

@@ -21,7 +21,8 @@ import { claimAbandoned, claimStop, deleteSfuRecording, endJob, renewLease, setJ
 /** A conversion not renewed for this long is taken over (the same setting as browser recordings). */
 const leaseMs = () => Number(process.env.RECORDING_STALE_MS ?? 60_000);
 const graceMs = () => Number(process.env.RECORDING_GRACE_MS ?? 15_000);
-const RENEW_MS = 5_000;
+/** Renewed every 5 s, or more often when the lease is shorter than 15 s. */
+const renewMs = () => Math.min(5_000, leaseMs() / 3);
 
 /** Starts Janus recording the call's room; the call record shows `recording` to everyone in it. */
 export async function startSfuRecording(ctx: AppContext, call: { id: number; call_id: string }, ownerId: number): Promise<void> {
@@ -80,7 +81,7 @@ async function finishJob(ctx: AppContext, job: SfuRecording): Promise<void> {
   const me = ctx.config.nodeId;
   const callId = job.call_id;
   let mine = true;
-  const beat = setInterval(() => void renewLease(ctx.db, callId, me, leaseMs()).then((ok) => (mine = ok), () => {}), RENEW_MS);
+  const beat = setInterval(() => void renewLease(ctx.db, callId, me, leaseMs()).then((ok) => (mine = ok), () => {}), renewMs());
   const work = await fs.promises.mkdtemp(path.join(os.tmpdir(), "sfu-recording-"));
   try {
     // Recording off closes every file (the room may be gone already: the call ended).
