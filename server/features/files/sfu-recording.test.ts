@@ -107,7 +107,7 @@ describe.skipIf(!canRun)("server recordings of SFU calls (Janus; PGlite, and two
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it("stopping the recording converts it on the node that was asked, while the meeting goes on", async () => {
+  it("stopping the recording converts it on the node that was asked while the meeting goes on; the meeting ending finishes the next one", async () => {
     const clip = flashBeepClip(dataDir);
     const app = await node("only");
     const pub = publisher(clip);
@@ -129,7 +129,8 @@ describe.skipIf(!canRun)("server recordings of SFU calls (Janus; PGlite, and two
       const job = await app.ctx.db.selectFrom("sfu_recordings").selectAll().where("call_id", "=", callId).executeTakeFirstOrThrow();
       for (let i = 0; i < 80 && !(fs.existsSync(job.rec_dir) && fs.readdirSync(job.rec_dir).length >= 2); i++) await new Promise((r) => setTimeout(r, 250));
       await new Promise((r) => setTimeout(r, 3000));
-      await call(await connect(app.url, bob.token), "meetings.join", { meeting_id: "rec0" });
+      const bobSocket = await connect(app.url, bob.token);
+      await call(bobSocket, "meetings.join", { meeting_id: "rec0" });
       const stopped = await api(app, bob.token).post(`/api/recordings/${callId}/finish`, {});
       expect(stopped.status).toBe(202);
       const state = () => app.ctx.db.selectFrom("call_history").select(["status", "recording_status", "recording_error"]).where("call_id", "=", callId).executeTakeFirstOrThrow();
@@ -140,7 +141,23 @@ describe.skipIf(!canRun)("server recordings of SFU calls (Janus; PGlite, and two
       }
       expect(rec).toMatchObject({ status: "connected", recording_status: "completed", recording_error: null });
       expect(await app.ctx.db.selectFrom("sfu_recordings").select(["status", "node_id"]).where("call_id", "=", callId).executeTakeFirstOrThrow()).toEqual({ status: "completed", node_id: "only" });
+
+      // Recorded again, and nobody stops it: the meeting ending (everyone leaves) finishes it.
+      const first = await app.ctx.db.selectFrom("call_history").select("recording_file_id").where("call_id", "=", callId).executeTakeFirstOrThrow();
+      expect((await api(app, alice.token).post(`/api/recordings/${callId}/start`, {})).body).toMatchObject({ recording_status: "recording", recorder: "server" });
+      await new Promise((r) => setTimeout(r, 3000));
+      for (const s of [bobSocket, socket]) await call(s, "calls.end", { call_id: callId });
+      rec = await state();
+      for (let i = 0; i < 240 && rec.recording_status !== "completed" && rec.recording_status !== "failed"; i++) {
+        await new Promise((r) => setTimeout(r, 250));
+        rec = await state();
+      }
+      expect(rec).toMatchObject({ status: "ended", recording_status: "completed", recording_error: null });
+      const second = await app.ctx.db.selectFrom("call_history").select("recording_file_id").where("call_id", "=", callId).executeTakeFirstOrThrow();
+      expect(second.recording_file_id).toBeTruthy();
+      expect(second.recording_file_id).not.toBe(first.recording_file_id);
       socket.close();
+      bobSocket.close();
     } finally {
       pub.stop();
       await app.stop();
