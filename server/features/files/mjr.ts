@@ -96,6 +96,9 @@ export async function composeMjr(files: MjrFile[], work: string, output: string)
   const tw = even(WIDTH / cols);
   const th = even(HEIGHT / rows);
 
+  // Where each file's media begins: a picture may start after its first packet (janus-pp-rec
+  // writes from the first keyframe on, at its own time), and ffmpeg would move it to 0.
+  const probes = await Promise.all(parts.map((p) => probe(p.media)));
   const args = ["-hide_banner", "-loglevel", "error", "-y"];
   parts.forEach((p) => args.push("-i", p.media));
   const filters: string[] = [`color=c=black:s=${WIDTH}x${HEIGHT}:r=${FPS}[bg0]`];
@@ -103,18 +106,18 @@ export async function composeMjr(files: MjrFile[], work: string, output: string)
   let n = 0;
   const audio: string[] = [];
   parts.forEach((p, i) => {
-    const off = offset(p);
+    const off = offset(p) + probes[i].start;
     if (p.kind === "video") {
       const slot = videoUsers.indexOf(p.userId);
       const x = (slot % cols) * tw;
       const y = Math.floor(slot / cols) * th;
-      // The picture keeps its own times (its first keyframe may come after its first packet), moved by its offset.
-      filters.push(`[${i}:v]setpts=PTS+${off.toFixed(3)}/TB,scale=${tw}:${th}:force_original_aspect_ratio=decrease,pad=${tw}:${th}:(ow-iw)/2:(oh-ih)/2[v${i}]`);
+      // The picture keeps its own times from its first packet on, moved by the stream's offset.
+      filters.push(`[${i}:v]setpts=PTS-STARTPTS+${off.toFixed(3)}/TB,scale=${tw}:${th}:force_original_aspect_ratio=decrease,pad=${tw}:${th}:(ow-iw)/2:(oh-ih)/2[v${i}]`);
       filters.push(`[${last}][v${i}]overlay=x=${x}:y=${y}:eof_action=pass:shortest=0[bg${++n}]`);
       last = `bg${n}`;
     } else {
       // Gaps (lost packets, silence suppression) become silence; then the whole sound starts at its offset.
-      filters.push(`[${i}:a]aresample=48000:async=1:first_pts=0,adelay=delays=${Math.round(off * 1000)}:all=1[a${i}]`);
+      filters.push(`[${i}:a]asetpts=PTS-STARTPTS,aresample=48000:async=1:first_pts=0,adelay=delays=${Math.round(off * 1000)}:all=1[a${i}]`);
       audio.push(`[a${i}]`);
     }
   });
@@ -122,26 +125,23 @@ export async function composeMjr(files: MjrFile[], work: string, output: string)
   else if (audio.length === 1) filters.push(`${audio[0]}anull[aout]`);
   filters.push(`[${last}]format=yuv420p[vout]`);
 
-  const duration = await longest(parts.map((p) => ({ media: p.media, offset: offset(p) })));
+  const duration = Math.max(0.5, ...parts.map((p, i) => offset(p) + probes[i].start + probes[i].duration));
   args.push("-filter_complex", filters.join(";"), "-map", "[vout]");
   if (audio.length) args.push("-map", "[aout]", "-c:a", "aac", "-b:a", "96k");
   args.push("-c:v", "libx264", "-preset", "veryfast", "-r", String(FPS), "-t", duration.toFixed(3), "-movflags", "+faststart", output);
   await run(ffmpeg(), args);
 }
 
-/** The recording lasts until the last stream's end (its offset plus its own length). */
-async function longest(parts: { media: string; offset: number }[]): Promise<number> {
-  let end = 0;
-  for (const p of parts) end = Math.max(end, p.offset + (await probeSeconds(p.media)));
-  return Math.max(end, 0.5);
-}
-
-function probeSeconds(file: string): Promise<number> {
+/** A media file's first timestamp and length, in seconds, as the container states them. */
+function probe(file: string): Promise<{ start: number; duration: number }> {
   return new Promise((resolve) => {
-    const p = spawn(process.env.FFPROBE_PATH ?? "ffprobe", ["-v", "error", "-show_entries", "format=duration:stream=duration", "-of", "csv=p=0", file], { stdio: ["ignore", "pipe", "ignore"] });
+    const p = spawn(process.env.FFPROBE_PATH ?? "ffprobe", ["-v", "error", "-show_entries", "format=start_time,duration", "-of", "default=nw=1", file], { stdio: ["ignore", "pipe", "ignore"] });
     let out = "";
     p.stdout.on("data", (d: Buffer) => (out += d.toString()));
-    p.on("error", () => resolve(0));
-    p.on("close", () => resolve(Math.max(0, ...out.split(/[\s,]+/).map(Number).filter((x) => Number.isFinite(x)))));
+    p.on("error", () => resolve({ start: 0, duration: 0 }));
+    p.on("close", () => {
+      const num = (k: string) => Number(new RegExp(`^${k}=([\\d.]+)`, "m").exec(out)?.[1] ?? 0) || 0;
+      resolve({ start: num("start_time"), duration: num("duration") });
+    });
   });
 }
