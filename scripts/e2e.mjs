@@ -81,6 +81,9 @@ if (process.env.E2E_JANUS !== "0" && !process.env.JANUS_URL) {
     janus.stdout.on("data", (d) => {
       out += d;
       const m = /JANUS_URL=(\S*)/.exec(out);
+      const rec = /JANUS_REC_DIR=(\S+)/.exec(out);
+      // Janus and this server share the recording directory: SFU calls are recorded on the server.
+      if (rec && !process.env.JANUS_REC_DIR) process.env.JANUS_REC_DIR = rec[1];
       if (m && out.includes("\n")) resolve(m[1]);
     });
     janus.once("exit", () => resolve(""));

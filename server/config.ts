@@ -58,6 +58,8 @@ const envSchema = z.object({
     }),
   // The SFU (README, "Calls, meetings and the SFU"): Janus's WebSocket API, on loopback or a private network.
   JANUS_URL: z.string().regex(/^wss?:\/\//, "must be a ws:// or wss:// URL").optional(),
+  // Where Janus writes server-side recordings of SFU calls; the same path must be readable here.
+  JANUS_REC_DIR: z.string().regex(/^\//, "must be an absolute path").optional(),
   CALL_MESH_MAX: z.coerce.number().int().min(2).max(LIMITS.groupCallMaxParticipants).default(LIMITS.meshCallMaxDefault),
   // TURN with time-limited credentials (coturn's use-auth-secret): the shared secret and the TURN URLs.
   TURN_SECRET: z.string().min(16, "TURN_SECRET must be at least 16 characters").optional(),
@@ -147,6 +149,8 @@ export interface Config {
   clientDir?: string;
   /** Janus's WebSocket API (JANUS_URL); unset: no SFU, calls stay mesh up to 8 people. */
   janusUrl?: string;
+  /** Janus's recording directory (JANUS_REC_DIR), shared with this node; unset: SFU calls are recorded by a browser. */
+  janusRecDir?: string;
   /** Calls of more people than this move to the SFU when there is one. */
   meshMax: number;
   /** TURN with time-limited credentials: coturn's static-auth-secret and the TURN server URLs. */
@@ -247,6 +251,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     redisPrefix: e.REDIS_PREFIX,
     trustProxy: e.TRUST_PROXY,
     janusUrl: e.JANUS_URL,
+    janusRecDir: e.JANUS_REC_DIR,
     meshMax: e.CALL_MESH_MAX,
     turn:
       e.TURN_SECRET && e.TURN_URLS

@@ -134,6 +134,23 @@ export interface Database extends EntityTables {
   changes: ChangesTable;
   notification_jobs: NotificationJobsTable;
   push_subscriptions: PushSubscriptionsTable;
+  sfu_recordings: SfuRecordingsTable;
+}
+
+/** A call recorded by Janus on the server (migrations/202611250930_sfu_recordings.ts). */
+export interface SfuRecordingsTable {
+  call_id: string;
+  room: ColumnType<number, number, number>;
+  rec_dir: string;
+  status: ColumnType<"recording" | "finishing" | "completed" | "failed", "recording" | "finishing" | "completed" | "failed" | undefined, "recording" | "finishing" | "completed" | "failed">;
+  owner_id: number | null;
+  node_id: string | null;
+  lease_until: NullableStamp;
+  files: ColumnType<string[], string | undefined, string>;
+  error: string | null;
+  started_at: Stamp;
+  stopped_at: NullableStamp;
+  updated_at: Stamp;
 }
 
 /** The durable notification queue (migrations/202611241430_notifications.ts). */

@@ -119,6 +119,8 @@ export function webrtcRoutes(ctx: AppContext): Router {
       iceServers: iceServersFor(ctx.config, currentUser(req).id),
       sfu: Boolean(ctx.config.janusUrl),
       meshMax: ctx.config.meshMax,
+      // Who records a call through the SFU: Janus on the server (JANUS_REC_DIR set), or a browser.
+      sfuRecording: ctx.config.janusUrl && ctx.config.janusRecDir ? "server" : "browser",
     });
   });
 

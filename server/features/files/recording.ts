@@ -20,6 +20,8 @@ import { onCallFinished, onCallsSweep } from "../calls/records";
 import { NOT_CONFIGURED, findCall, setRecording } from "./recording-state";
 import { insertStoredFile, storeStream } from "./service";
 import { claimOrphanRecordings, findActiveStorageConfig, markRecordingProcessing, recordingHeartbeat } from "./repository";
+import { canRecordOnServer } from "../sfu/recording";
+import { startSfuRecording, stopSfuRecording, sweepSfuRecordings } from "./sfu-recording";
 
 const MAX_CHUNK_BYTES = 64 * 1024 * 1024;
 const MAX_CHUNKS = 100_000;
@@ -132,11 +134,16 @@ const finishSchema = z.object({ chunks: z.coerce.number().int().min(0).max(MAX_C
 
 // Every node looks for recordings another node left unfinished (see sweepOrphanRecordings).
 onCallsSweep(sweepOrphanRecordings);
+onCallsSweep(sweepSfuRecordings);
 
 export function recordingRoutes(ctx: AppContext, r: Router, _upload: RequestHandler): void {
   // A call that ends while still recording (the recorder crashed or left) is finished by the server.
   onCallFinished((callId) => {
-    setTimeout(() => void finalizeRecording(ctx, callId, null).catch((err) => ctx.log.warn({ err, callId }, "finalize failed")), graceMs()).unref();
+    // Janus's recording of an SFU call has no chunk in flight: it is finished at once.
+    void stopSfuRecording(ctx, callId).then((server) => {
+      if (server) return;
+      setTimeout(() => void finalizeRecording(ctx, callId, null).catch((err) => ctx.log.warn({ err, callId }, "finalize failed")), graceMs()).unref();
+    }, (err) => ctx.log.warn({ err, callId }, "stopping the server recording failed"));
   });
 
   r.post("/recordings/:call_id/start", requireAuth, async (req, res) => {
@@ -150,9 +157,16 @@ export function recordingRoutes(ctx: AppContext, r: Router, _upload: RequestHand
       res.json({ call_id: call.call_id, recording_status: "not_configured", error_message: NOT_CONFIGURED });
       return;
     }
+    // A call through the SFU is recorded by Janus on the server (README, "Recording").
+    if (call.media === "sfu" && canRecordOnServer(ctx)) {
+      if (!["initiated", "ringing", "connected"].includes(call.status)) throw new HttpError(409, "This call has ended");
+      await startSfuRecording(ctx, call, currentUser(req).id);
+      res.json({ call_id: call.call_id, recording_status: "recording", error_message: null, recorder: "server" });
+      return;
+    }
     await deleteChunks(target.storage, call.call_id);
     await setRecording(ctx, call.call_id, { recording_status: "recording", recording_error: null });
-    res.json({ call_id: call.call_id, recording_status: "recording", error_message: null });
+    res.json({ call_id: call.call_id, recording_status: "recording", error_message: null, recorder: "browser" });
   });
 
   // Raw bytes (application/octet-stream), streamed to storage as they arrive.
@@ -177,6 +191,10 @@ export function recordingRoutes(ctx: AppContext, r: Router, _upload: RequestHand
     const user = currentUser(req);
     const call = await findCall(ctx, user, String(req.params.call_id));
     if (call.recording_status !== "recording") throw new HttpError(409, "This call is not being recorded");
+    if (await stopSfuRecording(ctx, call.call_id)) {
+      res.status(202).json({ call_id: call.call_id, recording_status: "processing", error_message: null });
+      return;
+    }
     // The conversion runs after the answer: the record shows processing, then completed or failed.
     void finalizeRecording(ctx, call.call_id, user.id).catch((err) => ctx.log.warn({ err }, "finalize failed"));
     res.status(202).json({ call_id: call.call_id, recording_status: "processing", error_message: null });

@@ -72,7 +72,7 @@ export async function findFirstStorageSettings(db: Db) {
 export async function findCallRecordingState(db: Db, idOrCallId: string, numeric: number | null) {
   return db
     .selectFrom("call_history")
-    .select(["id", "call_id", "recording_status", "recording_error", "recording_file_id"])
+    .select(["id", "call_id", "media", "status", "recording_status", "recording_error", "recording_file_id"])
     .where((eb) => (numeric === null ? eb("call_id", "=", idOrCallId) : eb.or([eb("id", "=", numeric), eb("call_id", "=", idOrCallId)])))
     .orderBy("id")
     .executeTakeFirst();
@@ -114,11 +114,14 @@ export async function claimOrphanRecordings(db: Db, graceMs: number, staleMs: nu
       eb.or([
         eb.and([
           eb("recording_status", "=", "recording"),
+          eb.not(eb.exists(eb.selectFrom("sfu_recordings").select("sfu_recordings.call_id").whereRef("sfu_recordings.call_id", "=", "call_history.call_id"))),
           eb("status", "in", ["ended", "missed", "rejected"]),
           eb("ended_at", "<", sql<Date>`now() - ${graceMs}::integer * interval '1 millisecond'`),
         ]),
         eb.and([
           eb("recording_status", "=", "processing"),
+          // Recordings Janus made on the server have their own lease (./sfu-recording.ts).
+          eb.not(eb.exists(eb.selectFrom("sfu_recordings").select("sfu_recordings.call_id").whereRef("sfu_recordings.call_id", "=", "call_history.call_id"))),
           eb.or([eb("recording_heartbeat_at", "is", null), eb("recording_heartbeat_at", "<", sql<Date>`now() - ${staleMs}::integer * interval '1 millisecond'`)]),
         ]),
       ]),

@@ -51,6 +51,9 @@ declare module "janode/plugins/videoroom" {
     update(p: { subscribe?: object[]; unsubscribe?: object[] }): Promise<{ streams?: JanusStream[]; jsep?: Jsep }>;
     start(p: { jsep: Jsep }): Promise<unknown>;
     leave(): Promise<unknown>;
+    enable_recording(p: { room: number; record: boolean }): Promise<{ record: boolean }>;
+    /** A raw plugin request (e.g. VideoRoom `edit`); rejects on the plugin's error. */
+    message(body: Record<string, unknown>): Promise<unknown>;
   }
   const VideoRoom: {
     id: string;

@@ -10,6 +10,7 @@ import { MeetingSidePanel, type PanelPerson } from "./components/MeetingSidePane
 import { ParticipantGrid } from "./components/ParticipantGrid";
 import { PreJoinScreen } from "./components/PreJoinScreen";
 import { MeetingChat } from "./components/MeetingChat";
+import { RecordingBadge } from "./components/RecordingBadge";
 import { attendeeList, useMeeting } from "../calendar/api";
 import { Button } from "../../ui/button";
 import { Spinner } from "../../ui/spinner";
@@ -129,6 +130,8 @@ export default function MeetPage() {
           <Users className="size-3.5" />
           {count} {count === 1 ? "participant" : "participants"}
         </span>
+        {/* Everyone in the meeting sees that it is being recorded, whoever started it. */}
+        {inRoom && <RecordingBadge />}
       </header>
       <div className="flex min-h-0 flex-1">
         <main className="flex min-w-0 flex-1 flex-col overflow-y-auto p-4">

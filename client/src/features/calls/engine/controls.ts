@@ -6,6 +6,7 @@ import { stopStream } from "./media";
 import { isRecording, startRecording, stopRecording, updateRecordingStreams } from "./recorder";
 import { media, peers } from "./state";
 import { replaceSfuVideo } from "./sfu";
+import { serverRecordsSfu, startServerRecording, stopServerRecording } from "./serverRecording";
 
 const store = () => useCallsStore.getState();
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
@@ -59,6 +60,16 @@ function stopScreenShare(): void {
 }
 
 export async function toggleRecording(): Promise<void> {
+  const { callId, media: via, recording } = store();
+  // Through the SFU the server records (when it can): nothing runs in this browser.
+  if (callId && via === "sfu" && !isRecording() && (await serverRecordsSfu())) {
+    if (recording) {
+      store().patch({ recording: false });
+      return stopServerRecording(callId);
+    }
+    store().patch({ recording: await startServerRecording(callId) });
+    return;
+  }
   if (isRecording()) {
     store().patch({ recording: false });
     await stopRecording();

@@ -1,0 +1,129 @@
+import { expect, test, chromium, type Page } from "@playwright/test";
+import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { USERS, signedInPage } from "./helpers";
+import { CALL_LAUNCH_OPTIONS, expectRemoteVideoPlaying, expectStatus, person } from "./calls-helpers";
+import { fakeMediaArgs, flashBeepMedia, quietMedia } from "./fake-media";
+import { measureSync } from "./av-sync";
+
+// A meeting through the SFU is recorded by Janus on the server (README, "Recording"): three people
+// meet, one starts recording, another closes their browser while it records, the recording stops,
+// and the MP4 the server made keeps sound and picture within 100 ms from start to end. The first
+// person's fake camera and microphone flash and beep together every 2 s (a browser process of its
+// own); the other two are dark and silent.
+test.use({
+  launchOptions: { ...CALL_LAUNCH_OPTIONS, args: [...CALL_LAUNCH_OPTIONS.args, ...fakeMediaArgs(flashBeepMedia())] },
+  actionTimeout: 30_000,
+  viewport: { width: 1000, height: 650 },
+});
+
+async function lowQuality(page: Page) {
+  await page.evaluate(() => {
+    const s = JSON.parse(localStorage.getItem("team_app_settings") ?? "{}");
+    localStorage.setItem("team_app_settings", JSON.stringify({ ...s, call_quality: "low" }));
+  });
+}
+
+async function createMeeting(page: Page, attendees: string[]): Promise<string> {
+  return page.evaluate(async (attendees) => {
+    const start = new Date(Date.now() + 3600_000);
+    const res = await fetch("/api/entities/calendar_events", {
+      method: "POST",
+      headers: { "content-type": "application/json", Authorization: `Bearer ${sessionStorage.getItem("access_token")}` },
+      body: JSON.stringify({
+        title: `Recorded ${Date.now().toString(36)}`,
+        start_datetime: start.toISOString(),
+        end_datetime: new Date(start.getTime() + 3600_000).toISOString(),
+        event_type: "meeting",
+        attendees,
+      }),
+    });
+    return ((await res.json()) as { meeting_id: string }).meeting_id;
+  }, attendees);
+}
+
+async function walkIn(page: Page, meetingId: string) {
+  await page.goto(`/Meet?meetingId=${meetingId}`);
+  await expect(page.getByTestId("self-view")).toBeVisible({ timeout: 60_000 });
+  await page.getByRole("button", { name: "Join meeting" }).click();
+  await expectStatus(page, "connected", 60_000);
+}
+
+// Known failing (README, "Recording"): everything up to the measurement passes, but the picture
+// comes out 140-280 ms after its sound (measured: -137 ms rising to -280 ms over 17 s; an earlier
+// run +133 to -100 ms over 30 s), stepping by whole frames where Chromium's fake camera stalls,
+// while a non-browser publisher through the same code stays at one offset of 13-40 ms
+// (server/features/files/sfu-recording.test.ts). Run with E2E_RECORDING_SYNC=1 while fixing it.
+test("an SFU meeting recorded on the server keeps sound and picture within 100 ms, with someone leaving mid-way", async ({ browser }) => {
+  test.skip(!process.env.JANUS_URL, "no Janus on this machine");
+  test.fixme(!process.env.E2E_RECORDING_SYNC, "the picture of the server's MP4 lags its sound by more than 100 ms; see above");
+  test.setTimeout(300_000);
+  const dir = mkdtempSync(path.join(tmpdir(), "recording-sync-sfu-"));
+  const store = path.join(dir, "store");
+  mkdirSync(store);
+  const admin = await signedInPage(browser, USERS.admin);
+  await admin.page.evaluate(async (base_path) => {
+    const headers = { "content-type": "application/json", Authorization: `Bearer ${sessionStorage.getItem("access_token")}` };
+    const rows = (await (await fetch("/api/entities/org_storage_config", { headers })).json()) as { id: number }[];
+    const body = JSON.stringify({ storage_provider: "local", storage_config: { local: { base_path } }, is_active: true });
+    if (rows[0]) await fetch(`/api/entities/org_storage_config/${rows[0].id}`, { method: "PATCH", headers, body });
+    else await fetch("/api/entities/org_storage_config", { method: "POST", headers, body });
+  }, store);
+  await admin.context.close();
+
+  const quiet = await chromium.launch({ ...CALL_LAUNCH_OPTIONS, args: [...CALL_LAUNCH_OPTIONS.args, ...fakeMediaArgs(quietMedia())] });
+  const flasher = await person(browser, USERS.manager);
+  const recorder = await person(quiet, USERS.member);
+  const leaver = await person(quiet, USERS.member2);
+  let leaverOpen = true;
+  try {
+    for (const p of [flasher, recorder, leaver]) await lowQuality(p.page);
+    const meetingId = await createMeeting(flasher.page, [USERS.member, USERS.member2]);
+    for (const p of [flasher, recorder, leaver]) await walkIn(p.page, meetingId);
+    expect(await recorder.page.evaluate(() => window.__calls?.state().media)).toBe("sfu");
+    for (const p of [flasher, recorder, leaver]) await expectRemoteVideoPlaying(p.page, 2, 90_000);
+
+    await recorder.page.getByRole("button", { name: "Record call" }).click();
+    await expect(recorder.page.getByRole("button", { name: "Stop recording" })).toBeVisible();
+    // Everyone sees the badge, whoever started it.
+    for (const p of [flasher, recorder, leaver]) await expect(p.page.getByTestId("recording-badge")).toBeVisible({ timeout: 15_000 });
+    await recorder.page.waitForTimeout(6_000);
+    await leaver.context.close(); // closes their browser: the recording goes on without them
+    leaverOpen = false;
+    await recorder.page.waitForTimeout(7_000);
+    await recorder.page.getByRole("button", { name: "Stop recording" }).click();
+    await expect(flasher.page.getByTestId("recording-badge")).toBeHidden({ timeout: 15_000 });
+    await expect(flasher.page.getByText("2 participants", { exact: true })).toBeVisible({ timeout: 60_000 });
+
+    await recorder.page.goto("/CallHistory");
+    const card = recorder.page.getByTestId("call-card").first();
+    const download = card.getByRole("button", { name: "Download recording" });
+    await expect(download).toBeVisible({ timeout: 180_000 });
+    const [file] = await Promise.all([recorder.page.waitForEvent("download"), download.click()]);
+    const saved = path.join(dir, file.suggestedFilename());
+    await file.saveAs(saved);
+
+    const probe = JSON.parse(execFileSync("ffprobe", ["-v", "error", "-print_format", "json", "-show_format", "-show_streams", saved]).toString());
+    const video = probe.streams.find((s: { codec_type: string }) => s.codec_type === "video");
+    const audio = probe.streams.find((s: { codec_type: string }) => s.codec_type === "audio");
+    const sync = measureSync(saved);
+    console.log(`[sync-sfu] ${probe.format.format_name} ${probe.format.duration}s: video ${video.codec_name} ${video.width}x${video.height} ${video.duration}s, audio ${audio.codec_name} ${audio.duration}s`);
+    console.log(`[sync-sfu] flashes ${sync.flashes.join(" ")} | beeps ${sync.beeps.join(" ")} | offsets ms ${sync.offsetsMs.join(" ")}`);
+    expect(video.codec_name).toBe("h264");
+    expect(audio.codec_name).toBe("aac");
+    expect(Math.abs(Number(video.duration) - Number(audio.duration))).toBeLessThan(0.2);
+    // About 13 s with a flash every 2 s: every flash has its beep, within 100 ms.
+    expect(sync.offsetsMs.length).toBeGreaterThanOrEqual(5);
+    expect(sync.offsetsMs.length).toBeGreaterThanOrEqual(sync.flashes.length - 1);
+    expect(sync.maxAbsMs).toBeLessThanOrEqual(100);
+  } finally {
+    await flasher.context.close();
+    await recorder.context.close();
+    if (leaverOpen) await leaver.context.close();
+    await quiet.close();
+    if (!process.env.KEEP_RECORDING) rmSync(dir, { recursive: true, force: true });
+    else console.log(`[sync-sfu] kept ${dir}`);
+  }
+});

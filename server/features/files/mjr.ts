@@ -1,0 +1,147 @@
+// Turns the .mjr files Janus wrote for one recorded SFU call into one MP4 (README, "Recording"):
+// janus-pp-rec turns each file into WebM (video) or Opus (audio); ffmpeg places every picture in a
+// grid tile and mixes every sound, each shifted by the instant its first packet reached Janus
+// (the `u` of the .mjr header), so people who joined late start late and everyone stays in step.
+import fs from "node:fs";
+import path from "node:path";
+import { spawn } from "node:child_process";
+
+export interface MjrFile {
+  file: string;
+  kind: "audio" | "video";
+  codec: string;
+  /** Janus's user id of the publisher (our user id), from the file name. */
+  userId: number;
+  /** When its first packet reached Janus (µs since the epoch). */
+  firstUs: number;
+}
+
+const NAME_RE = /^videoroom-\d+-user-(\d+)-\d+-(audio|video)-\d+\.mjr$/;
+
+/** The JSON header of a .mjr file: "MJR00002", a 16-bit length, then JSON. */
+export async function readMjrHeader(file: string): Promise<{ t: string; c: string; s: number; u: number } | null> {
+  const fh = await fs.promises.open(file, "r");
+  try {
+    const head = Buffer.alloc(10);
+    const { bytesRead } = await fh.read(head, 0, 10, 0);
+    if (bytesRead < 10 || head.toString("latin1", 0, 8) !== "MJR00002") return null;
+    const len = head.readUInt16BE(8);
+    const json = Buffer.alloc(len);
+    await fh.read(json, 0, len, 10);
+    const h = JSON.parse(json.toString("utf8")) as { t?: string; c?: string; s?: number; u?: number };
+    if (!h.t || !h.c || typeof h.u !== "number") return null;
+    return { t: h.t, c: h.c, s: h.s ?? h.u, u: h.u };
+  } catch {
+    return null;
+  } finally {
+    await fh.close();
+  }
+}
+
+/** The recordable files of a directory; a file without a header (no packet ever came) is skipped. */
+export async function listMjr(dir: string): Promise<MjrFile[]> {
+  const out: MjrFile[] = [];
+  for (const name of (await fs.promises.readdir(dir).catch(() => [])).sort()) {
+    const m = NAME_RE.exec(name);
+    if (!m) continue;
+    const file = path.join(dir, name);
+    const h = await readMjrHeader(file);
+    if (!h || (h.t !== "a" && h.t !== "v")) continue;
+    const kind = h.t === "a" ? "audio" : "video";
+    out.push({ file, kind, codec: h.c, userId: Number(m[1]), firstUs: h.u });
+  }
+  return out;
+}
+
+function run(bin: string, args: string[]): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const p = spawn(bin, args, { stdio: ["ignore", "ignore", "pipe"] });
+    let err = "";
+    p.stderr.on("data", (d: Buffer) => (err = (err + d.toString()).slice(-2000)));
+    p.on("error", (e) => reject(new Error(`${path.basename(bin)} could not run: ${e.message}`)));
+    p.on("close", (code) => (code === 0 ? resolve() : reject(new Error(`${path.basename(bin)} failed (${code}): ${err.trim().split("\n").pop() ?? ""}`))));
+  });
+}
+
+const ppRec = () => process.env.JANUS_PP_REC_PATH ?? "janus-pp-rec";
+const ffmpeg = () => process.env.FFMPEG_PATH ?? "ffmpeg";
+
+// 30 frames a second although cameras send 15 or fewer: every picture lands within 33 ms of
+// its own time instead of 67.
+const FPS = 30;
+const WIDTH = 1280;
+const HEIGHT = 720;
+const even = (n: number) => Math.max(2, Math.floor(n / 2) * 2);
+
+/**
+ * Converts `files` into `output` (H.264/AAC MP4, 30 fps). `work` is a scratch directory.
+ * Throws "Nothing was recorded" when no file holds media.
+ */
+export async function composeMjr(files: MjrFile[], work: string, output: string): Promise<void> {
+  const parts: (MjrFile & { media: string })[] = [];
+  for (const [i, f] of files.entries()) {
+    const media = path.join(work, `${i}.${f.kind === "audio" ? "opus" : "webm"}`);
+    // A stream that carried no usable packet (a camera that was off) makes janus-pp-rec fail: leave it out.
+    await run(ppRec(), ["-o", "-d", "2", f.file, media]).catch(() => {});
+    if (fs.existsSync(media) && fs.statSync(media).size > 0) parts.push({ ...f, media });
+  }
+  if (!parts.length) throw new Error("Nothing was recorded");
+  const t0 = Math.min(...parts.map((p) => p.firstUs));
+  const offset = (p: MjrFile) => (p.firstUs - t0) / 1e6;
+
+  // One tile per person who sent video, in the order they first appeared.
+  const videoUsers = [...new Set(parts.filter((p) => p.kind === "video").sort((a, b) => a.firstUs - b.firstUs).map((p) => p.userId))];
+  const cols = Math.max(1, Math.ceil(Math.sqrt(videoUsers.length)));
+  const rows = Math.max(1, Math.ceil(videoUsers.length / cols));
+  const tw = even(WIDTH / cols);
+  const th = even(HEIGHT / rows);
+
+  // Where each file's media begins: a picture may start after its first packet (janus-pp-rec
+  // writes from the first keyframe on, at its own time), and ffmpeg would move it to 0.
+  const probes = await Promise.all(parts.map((p) => probe(p.media)));
+  const args = ["-hide_banner", "-loglevel", "error", "-y"];
+  parts.forEach((p) => args.push("-i", p.media));
+  const filters: string[] = [`color=c=black:s=${WIDTH}x${HEIGHT}:r=${FPS}[bg0]`];
+  let last = "bg0";
+  let n = 0;
+  const audio: string[] = [];
+  parts.forEach((p, i) => {
+    const off = offset(p) + probes[i].start;
+    if (p.kind === "video") {
+      const slot = videoUsers.indexOf(p.userId);
+      const x = (slot % cols) * tw;
+      const y = Math.floor(slot / cols) * th;
+      // The picture keeps its own times from its first packet on, moved by the stream's offset.
+      filters.push(`[${i}:v]setpts=PTS-STARTPTS+${off.toFixed(3)}/TB,scale=${tw}:${th}:force_original_aspect_ratio=decrease,pad=${tw}:${th}:(ow-iw)/2:(oh-ih)/2[v${i}]`);
+      filters.push(`[${last}][v${i}]overlay=x=${x}:y=${y}:eof_action=pass:shortest=0[bg${++n}]`);
+      last = `bg${n}`;
+    } else {
+      // Gaps (lost packets, silence suppression) become silence; then the whole sound starts at its offset.
+      filters.push(`[${i}:a]asetpts=PTS-STARTPTS,aresample=48000:async=1:first_pts=0,adelay=delays=${Math.round(off * 1000)}:all=1[a${i}]`);
+      audio.push(`[a${i}]`);
+    }
+  });
+  if (audio.length > 1) filters.push(`${audio.join("")}amix=inputs=${audio.length}:duration=longest:dropout_transition=0:normalize=0[aout]`);
+  else if (audio.length === 1) filters.push(`${audio[0]}anull[aout]`);
+  filters.push(`[${last}]format=yuv420p[vout]`);
+
+  const duration = Math.max(0.5, ...parts.map((p, i) => offset(p) + probes[i].start + probes[i].duration));
+  args.push("-filter_complex", filters.join(";"), "-map", "[vout]");
+  if (audio.length) args.push("-map", "[aout]", "-c:a", "aac", "-b:a", "96k");
+  args.push("-c:v", "libx264", "-preset", "veryfast", "-r", String(FPS), "-t", duration.toFixed(3), "-movflags", "+faststart", output);
+  await run(ffmpeg(), args);
+}
+
+/** A media file's first timestamp and length, in seconds, as the container states them. */
+function probe(file: string): Promise<{ start: number; duration: number }> {
+  return new Promise((resolve) => {
+    const p = spawn(process.env.FFPROBE_PATH ?? "ffprobe", ["-v", "error", "-show_entries", "format=start_time,duration", "-of", "default=nw=1", file], { stdio: ["ignore", "pipe", "ignore"] });
+    let out = "";
+    p.stdout.on("data", (d: Buffer) => (out += d.toString()));
+    p.on("error", () => resolve({ start: 0, duration: 0 }));
+    p.on("close", () => {
+      const num = (k: string) => Number(new RegExp(`^${k}=([\\d.]+)`, "m").exec(out)?.[1] ?? 0) || 0;
+      resolve({ start: num("start_time"), duration: num("duration") });
+    });
+  });
+}
