@@ -5,9 +5,9 @@
 // and unread stores; the page's own loads then find them there or join the request in flight.
 import { useSessionStore } from "../features/auth/store";
 import { channelKeys, fetchChannels } from "../features/chat/api";
-import { prefetchChannel } from "../features/chat/actions";
+import { prefetchChannel } from "../features/chat/loading";
 import { lastChannelId } from "../features/chat/lastChannel";
-import { refreshUnread } from "../features/chat/reads";
+import { refreshUnread } from "../features/chat/unreadCounts";
 import { isExpired, needsRefresh, readSession } from "../lib/tokenStorage";
 import { pageFromPath } from "./pages";
 import { queryClient } from "./queryClient";

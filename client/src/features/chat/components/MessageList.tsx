@@ -3,7 +3,7 @@ import { useVirtualizer } from "@tanstack/react-virtual";
 import { ArrowDown } from "lucide-react";
 import type { Channel, ChatMessage } from "@shared/entities";
 import { useChatStore } from "../store";
-import { loadOlder, openChannel } from "../actions";
+import { loadOlder, openChannel } from "../loading";
 import { loadReactions } from "../messageActions";
 import { useReactionsStore } from "../reactions";
 import { useSessionStore } from "../../auth/store";
