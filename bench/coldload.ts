@@ -1,7 +1,7 @@
 // `npm run bench:coldload`: cold load of a channel (README, "Cold load"): a fresh browser context,
 // signed in, empty cache, opens /Chat?channel=<#general>; measured from navigation start to the
 // newest message of #general painted, with the start times of the requests it waits on and the
-// JavaScript (gzip, as sent) loaded before that paint. Builds nothing: it serves dist/client
+// JavaScript (compressed, as sent) loaded before that paint. Builds nothing: it serves dist/client
 // (`npm run build` first) from the real server on a fresh, seeded PGlite data directory.
 //
 //   npm run bench:coldload -- [--runs 15] [--json]
@@ -27,7 +27,7 @@ interface Run {
   /** Request start and end (response end) times, ms after navigation start, by what they are. */
   starts: Record<string, number | null>;
   ends: Record<string, number | null>;
-  /** JavaScript loaded before the paint: bytes on the wire (gzip) and decoded. */
+  /** JavaScript loaded before the paint: bytes on the wire (brotli or gzip) and decoded. */
   jsTransfer: number;
   jsDecoded: number;
   jsFiles: number;
@@ -96,7 +96,7 @@ async function once(browser: Browser, base: string, session: Record<string, stri
     jsTransfer: js.reduce((s, e) => s + e.encoded, 0),
     jsDecoded: js.reduce((s, e) => s + e.decoded, 0),
     jsFiles: js.length,
-    // compression (server/app.ts) leaves bodies under 1 KB as they are.
+    // Files under 1 KB are sent as they are (the build compresses none, compression() neither).
     jsGzipEncoded: js.every((e) => e.decoded < 1024 || e.encoded < e.decoded),
   };
 }

@@ -1,6 +1,7 @@
 import express, { Router, type RequestHandler } from "express";
 import helmet from "helmet";
 import compression from "compression";
+import expressStaticGzip from "express-static-gzip";
 import { pinoHttp } from "pino-http";
 import { pino, type Logger } from "pino";
 import http from "node:http";
@@ -178,7 +179,24 @@ export function buildExpress(ctx: AppContext, metricsRouter?: Router): express.E
   app.use("/phpapi", api);
   const clientDist = ctx.config.clientDir ?? defaultClientDist;
   if (fs.existsSync(path.join(clientDist, "index.html"))) {
-    app.use(express.static(clientDist, { index: false, maxAge: "1h" }));
+    const assetsDir = path.join(clientDist, "assets") + path.sep;
+    // The build writes each script and stylesheet compressed beside it (vite.config.ts): they are
+    // sent as they are, brotli first, rather than compressed again per request. Files under
+    // /assets/ have their content's hash in their name, so browsers may keep them for good.
+    app.use(
+      expressStaticGzip(clientDist, {
+        enableBrotli: true,
+        orderPreference: ["br", "gzip"],
+        index: false,
+        serveStatic: {
+          index: false,
+          maxAge: "1h",
+          setHeaders: (res, file) => {
+            if (file.startsWith(assetsDir)) res.setHeader("Cache-Control", "public, max-age=31536000, immutable");
+          },
+        },
+      }),
+    );
     // The client routes by the last path segment, so every other GET serves the app.
     app.get(/.*/, (_req, res) => {
       res.sendFile(path.join(clientDist, "index.html"));

@@ -4,6 +4,7 @@ import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import zlib from "node:zlib";
 import { ENGINES, startTestApp, startLoggedApp, makeUser, api, countRows, makeChannel, type TestApp, type TestUser } from "./test/harness";
 import { connect, call, type ClientSocket } from "./realtime/test-clients";
 import { loadConfig, parseTrustProxy } from "./config";
@@ -37,6 +38,8 @@ describe("TRUST_PROXY setting", () => {
   });
 });
 
+const PREBUILT = `export const built = ${JSON.stringify("prebuilt ".repeat(400))};\n`;
+
 describe.each(ENGINES)("input hardening (%s)", (engine) => {
   let app: TestApp;
   let admin: TestUser;
@@ -50,6 +53,10 @@ describe.each(ENGINES)("input hardening (%s)", (engine) => {
     fs.mkdirSync(path.join(clientDir, "assets"));
     fs.writeFileSync(path.join(clientDir, "index.html"), "<!doctype html><title>t</title>");
     fs.writeFileSync(path.join(clientDir, "assets", "app.js"), `export const x = ${JSON.stringify("console.log('hello');".repeat(500))};\n`);
+    // A built script with the compressed copies the build writes beside it (vite.config.ts).
+    fs.writeFileSync(path.join(clientDir, "assets", "built.js"), PREBUILT);
+    fs.writeFileSync(path.join(clientDir, "assets", "built.js.br"), zlib.brotliCompressSync(PREBUILT));
+    fs.writeFileSync(path.join(clientDir, "assets", "built.js.gz"), zlib.gzipSync(PREBUILT));
     app = await startTestApp(engine, { clientDir, loginRateLimit: 2 });
     // The first channel gets id 1, the id a loose coercion of true, [1] or "0x1" would hit.
     channelId = (await makeChannel(app, { name: "general" })).id;
@@ -189,6 +196,29 @@ describe.each(ENGINES)("input hardening (%s)", (engine) => {
     expect(ranged.headers.get("content-encoding")).toBeNull();
     const plain = await fetch(`${app.url}/api/entities/tasks?limit=100`, { headers: { "accept-encoding": "identity", authorization: `Bearer ${member.token}` } });
     expect(plain.headers.get("content-encoding")).toBeNull();
+  });
+
+  it("sends the build's compressed copies of a script as they are, brotli first, kept for good under /assets/", async () => {
+    const br = await fetch(`${app.url}/assets/built.js`, { headers: { "accept-encoding": "gzip, deflate, br" } });
+    expect(br.status).toBe(200);
+    expect(br.headers.get("content-encoding")).toBe("br");
+    expect(br.headers.get("content-type")).toMatch(/^text\/javascript/);
+    expect(br.headers.get("vary")).toMatch(/accept-encoding/i);
+    expect(br.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    // The bytes on the wire are the stored .br file's, and they decode to the script.
+    expect(Number(br.headers.get("content-length"))).toBe(fs.statSync(path.join(clientDir, "assets", "built.js.br")).size);
+    expect(await br.text()).toBe(PREBUILT);
+    const gz = await fetch(`${app.url}/assets/built.js`, { headers: { "accept-encoding": "gzip" } });
+    expect(gz.headers.get("content-encoding")).toBe("gzip");
+    expect(Number(gz.headers.get("content-length"))).toBe(fs.statSync(path.join(clientDir, "assets", "built.js.gz")).size);
+    expect(await gz.text()).toBe(PREBUILT);
+    const plain = await fetch(`${app.url}/assets/built.js`, { headers: { "accept-encoding": "identity" } });
+    expect(plain.headers.get("content-encoding")).toBeNull();
+    expect(await plain.text()).toBe(PREBUILT);
+    // The page itself is not kept: a new build must reach the next visit.
+    const page = await fetch(`${app.url}/Chat`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get("cache-control")).not.toContain("immutable");
   });
 });
 

@@ -5,19 +5,17 @@ import { registerApprovalsSocket } from "../features/approvals/socket";
 import { registerPresenceSocket } from "../features/presence/socket";
 import { registerEntitySync } from "./entitySync";
 import { registerFeed } from "../realtime/feed";
-import { initTheme } from "./theme";
 
 let started = false;
 
 /**
- * Runs once before the first render: the theme is applied so the page never flashes the wrong
- * one, and every feature's socket handlers are registered before the shell calls
- * connectRealtime(), so no event of a fresh socket goes unheard.
+ * Runs once before the first render: every feature's socket handlers are registered before the
+ * shell calls connectRealtime(), so no event of a fresh socket goes unheard. (The theme is applied
+ * earlier still, by the entry: main.tsx.)
  */
 export function bootstrap(): void {
   if (started) return;
   started = true;
-  initTheme();
   registerFeed();
   registerPresenceSocket();
   registerChatSocket();

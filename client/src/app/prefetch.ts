@@ -5,9 +5,9 @@
 // and unread stores; the page's own loads then find them there or join the request in flight.
 import { useSessionStore } from "../features/auth/store";
 import { channelKeys, fetchChannels } from "../features/chat/api";
-import { prefetchChannel } from "../features/chat/actions";
+import { prefetchChannel } from "../features/chat/loading";
 import { lastChannelId } from "../features/chat/lastChannel";
-import { refreshUnread } from "../features/chat/reads";
+import { refreshUnread } from "../features/chat/unreadCounts";
 import { isExpired, needsRefresh, readSession } from "../lib/tokenStorage";
 import { pageFromPath } from "./pages";
 import { queryClient } from "./queryClient";
@@ -19,14 +19,15 @@ export function prefetch(): void {
   // No session, or one that must be refreshed first: the requests would only be refused.
   if (!stored || isExpired(stored.expiresAt) || needsRefresh(stored.expiresAt)) return;
   if (pageFromPath(window.location.pathname) !== "Chat") return;
-  // The same chunk App's lazy Chat page imports: the browser fetches it (and its imports) once.
-  void import("../features/chat/ChatPage");
   void queryClient.prefetchQuery({ queryKey: channelKeys.all, queryFn: fetchChannels });
   void refreshUnread();
   // The channel the page will open: the one in the URL, else the last one viewed (ChatPage,
   // lastChannel.ts). The Threads view opens none.
   const params = new URLSearchParams(window.location.search);
-  if (params.get("view") === "threads") return;
-  const channelId = Number(params.get("channel")) || (stored.user ? lastChannelId(stored.user.id) : null);
+  const channelId = params.get("view") === "threads" ? null : Number(params.get("channel")) || (stored.user ? lastChannelId(stored.user.id) : null);
   if (channelId) void prefetchChannel(channelId);
+  // The same chunk App's lazy Chat page imports: the browser fetches it (and its imports) once.
+  // Asked for after the data: over HTTP/1.1 the browser opens six connections to the server, and
+  // the requests asked for first are sent first.
+  void import("../features/chat/ChatPage");
 }

@@ -2,39 +2,18 @@
 // and whenever the feed cannot say them exactly; reading and "mark as unread" are the command
 // `channel_reads.update`, over the socket (REST while it is down). Reading moves the position
 // here at once and the server's answer (and its change on every other tab) settles it.
-import type { ChannelRead, ChannelUnread } from "@shared/entities";
+import type { ChannelRead } from "@shared/entities";
 import { emitWithAck, getSocket } from "../../realtime/socket";
 import { request } from "../../lib/http";
 import { useSessionStore } from "../auth/store";
 import { useChatStore } from "./store";
 import { useUnreadStore } from "./unreadStore";
+import { refreshUnread } from "./unreadCounts";
 
 const me = () => useSessionStore.getState().user?.email;
 
 const sending = new Set<number>();
 const wanted = new Map<number, number>();
-
-let loading: Promise<void> | null = null;
-let again = false;
-
-/** GET /api/chat/unread into the store; calls while one runs share one more after it. */
-export function refreshUnread(): Promise<void> {
-  if (loading) {
-    again = true;
-    return loading;
-  }
-  loading = request<{ channels: ChannelUnread[] }>("/chat/unread")
-    .then((res) => useUnreadStore.getState().setAll(res.channels))
-    .catch((err: unknown) => console.error("Loading unread counts failed", err))
-    .finally(() => {
-      loading = null;
-      if (again) {
-        again = false;
-        void refreshUnread();
-      }
-    });
-  return loading;
-}
 
 /** Moves the position here and recounts (or asks the server when the loaded messages cannot say). */
 function applyPosition(channelId: number, position: number): void {

@@ -5,7 +5,7 @@ import { useEffect, useRef, useState, type RefObject } from "react";
 import { useSearchParams } from "react-router-dom";
 import type { Virtualizer } from "@tanstack/react-virtual";
 import type { ChatMessage } from "@shared/entities";
-import { loadOlder } from "./actions";
+import { loadOlder } from "./loading";
 import { toast } from "../../ui/notifications";
 
 const MARK_MS = 4000;

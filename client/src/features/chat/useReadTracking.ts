@@ -7,7 +7,7 @@ import type { Virtualizer } from "@tanstack/react-virtual";
 import type { ChatMessage } from "@shared/entities";
 import { firstUnread } from "@shared/unread";
 import { useSessionStore } from "../auth/store";
-import { loadOlder } from "./actions";
+import { loadOlder } from "./loading";
 import { updateChannelRead } from "./reads";
 import { useChatStore } from "./store";
 import { useUnreadStore } from "./unreadStore";

@@ -12,6 +12,7 @@ import { useRingingCallFromUrl } from "../useRingingCallFromUrl";
 // The picker and the call view are only downloaded when used; the shell stays light.
 const CallPickerDialog = lazy(() => import("./CallPickerDialog"));
 const ActiveCallView = lazy(() => import("./ActiveCallView"));
+const WARM_AFTER_MS = 3000;
 
 /**
  * Everything about calls that floats above the pages. It sits inside the shell, so a call
@@ -27,18 +28,23 @@ export function CallLayer() {
   useRingingCallFromUrl();
 
   // Once the page is idle, fetch the call engine and view ahead of time: the first call after
-  // sign-in then connects as fast as later ones instead of waiting for the download.
+  // sign-in then connects as fast as later ones instead of waiting for the download. Not before
+  // WARM_AFTER_MS: while the first screen loads, the main thread is idle only because it waits
+  // on the network, and these downloads would compete with that screen's own (README, "Cold load").
   useEffect(() => {
     const warm = () => {
       void loadEngine().catch(() => {});
       void import("./ActiveCallView").catch(() => {});
     };
-    if (typeof window.requestIdleCallback === "function") {
-      const id = window.requestIdleCallback(warm, { timeout: 5000 });
-      return () => window.cancelIdleCallback(id);
-    }
-    const t = window.setTimeout(warm, 2000);
-    return () => window.clearTimeout(t);
+    let idle: number | null = null;
+    const t = window.setTimeout(() => {
+      if (typeof window.requestIdleCallback === "function") idle = window.requestIdleCallback(warm, { timeout: 5000 });
+      else warm();
+    }, WARM_AFTER_MS);
+    return () => {
+      window.clearTimeout(t);
+      if (idle !== null) window.cancelIdleCallback(idle);
+    };
   }, []);
   useEffect(() => () => hangUp(), []);
 

@@ -32,10 +32,13 @@ export function ChannelMembersDialog({ channel, title, open, onOpenChange, canMa
   const [picked, setPicked] = useState<string[]>([]);
 
   const members = useMemo(() => {
+    // Sorted only while shown: the dialog is mounted with every channel view, closed, and
+    // localeCompare over a large channel's members is not free (README, "Cold load").
+    if (!open) return [];
     const nameOf = (e: string) => people.get(e.toLowerCase())?.full_name ?? e;
     // You first, then everyone by name.
     return [...channel.members].sort((a, b) => Number(b.toLowerCase() === me) - Number(a.toLowerCase() === me) || nameOf(a).localeCompare(nameOf(b)));
-  }, [channel.members, people, me]);
+  }, [open, channel.members, people, me]);
   const candidates = useMemo(() => {
     const inside = new Set(channel.members.map((m) => m.toLowerCase()));
     return users.data?.filter((u) => !inside.has(u.email.toLowerCase()) && u.is_active !== false);

@@ -3,7 +3,7 @@ import { useVirtualizer } from "@tanstack/react-virtual";
 import { ArrowDown } from "lucide-react";
 import type { Channel, ChatMessage } from "@shared/entities";
 import { useChatStore } from "../store";
-import { loadOlder, openChannel } from "../actions";
+import { loadOlder, openChannel } from "../loading";
 import { loadReactions } from "../messageActions";
 import { useReactionsStore } from "../reactions";
 import { useSessionStore } from "../../auth/store";
@@ -27,6 +27,7 @@ interface Props {
 }
 
 const EMPTY: ChatMessage[] = [];
+const ROW_ESTIMATE_PX = 52;
 const OLDER_HEADER_PX = 56;
 const INTRO_HEADER_PX = 136;
 // Within this distance of the bottom the reader counts as "following" the conversation.
@@ -61,7 +62,13 @@ export function MessageList({ channel, canCreateTask, onCreateTask, onOpenThread
   const virtualizer = useVirtualizer({
     count: items.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => 52,
+    // A channel opens at its newest message (README, "Cold load"): the first rows rendered are the
+    // bottom ones, so the newest is on screen in the first frame rather than after a scroll that
+    // renders the list again. Until the list is loaded there is nothing to place.
+    enabled: ready,
+    initialOffset: () => Math.max(0, headerHeight + items.length * ROW_ESTIMATE_PX - window.innerHeight),
+    initialRect: { width: 0, height: window.innerHeight },
+    estimateSize: () => ROW_ESTIMATE_PX,
     overscan: 12,
     paddingStart: headerHeight,
     paddingEnd: 16,
@@ -81,6 +88,12 @@ export function MessageList({ channel, canCreateTask, onCreateTask, onOpenThread
 
   const scrollToBottom = useCallback(() => {
     const el = scrollRef.current;
+    if (el) el.scrollTop = el.scrollHeight;
+  }, []);
+  // The list's element, at the bottom from the moment it is in the document: before the
+  // virtualizer's layout effect first reads its offset, which then agrees with initialOffset.
+  const attachScroll = useCallback((el: HTMLDivElement | null) => {
+    scrollRef.current = el;
     if (el) el.scrollTop = el.scrollHeight;
   }, []);
 
@@ -142,7 +155,7 @@ export function MessageList({ channel, canCreateTask, onCreateTask, onOpenThread
   return (
     <div className="relative flex min-h-0 flex-1 flex-col">
       <div
-        ref={scrollRef}
+        ref={attachScroll}
         onScroll={onScroll}
         data-testid="message-list"
         data-count={items.length}
