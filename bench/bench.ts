@@ -4,10 +4,13 @@
 //
 //   npm run bench -- [--database-url postgres://postgres@127.0.0.1:5432/test] [--users 200]
 //     [--room-size 20] [--duration 5] [--start-rate 25] [--steps 14] [--idle 5000] [--p99-limit 100]
+//     [--reply-share 0.1] [--reaction-share 0.1]   (of the chat scenario's sends: replies in a thread, reactions)
 //     [--flood-rate 5000] [--restart-sockets 5000] [--restart-servers relay,app] [--scenarios chat,flood,idle,restart] [--json]
 //     [--meeting-sizes 4,8,12] [--mesh-sizes 4,8] [--meeting-measure 10]   (scenario "meeting", not run by default)
 //     [--search-messages 1000000] [--search-channels 1000] [--search-member-of 50] [--search-rounds 40]
 //       (scenario "search", not run by default; needs --database-url)
+//     [--unread-messages 1000000] [--unread-member-of 200] [--unread-keep]
+//       (scenario "unread", not run by default; needs --database-url; --unread-keep keeps the filled database for the next run)
 import { parseArgs } from "node:util";
 import { createFixture, relayFixture, type Fixture } from "./lib/fixture";
 import { closeAll, connectAll, runChat, type ChatResult, type Sock } from "./lib/driver";
@@ -31,6 +34,8 @@ const { values: flags } = parseArgs({
     steps: { type: "string", default: "14" },
     idle: { type: "string", default: "5000" },
     "p99-limit": { type: "string", default: "100" },
+    "reply-share": { type: "string", default: "0.1" },
+    "reaction-share": { type: "string", default: "0.1" },
     "flood-rate": { type: "string", default: "5000" },
     "restart-sockets": { type: "string", default: "5000" },
     "restart-servers": { type: "string", default: "relay,app" },
@@ -47,6 +52,7 @@ const { values: flags } = parseArgs({
     "search-rounds": { type: "string", default: "40" },
     "unread-messages": { type: "string", default: "1000000" },
     "unread-member-of": { type: "string", default: "200" },
+    "unread-keep": { type: "boolean", default: false },
   },
 });
 const USERS = Number(flags.users);
@@ -54,6 +60,8 @@ const ROOM = Number(flags["room-size"]);
 const DURATION = Number(flags.duration) * 1000;
 const IDLE = Number(flags.idle);
 const P99 = Number(flags["p99-limit"]);
+/** The chat scenario's sends that are replies in a thread and reactions (the same for both servers). */
+const MIX = { replies: Number(flags["reply-share"]), reactions: Number(flags["reaction-share"]) };
 const JWT_SECRET = "bench-secret-bench-secret-0123456789";
 const say = (s: string) => !flags.json && console.log(s);
 const SCENARIOS = new Set(flags.scenarios!.split(",").map((x) => x.trim()));
@@ -101,7 +109,7 @@ async function ramps(list: Contender[]): Promise<void> {
       if (c.done) continue;
       let r: ChatResult | null = null;
       for (let attempt = 0; attempt < 2; attempt++) {
-        const t = await runChat(c.sockets, c.fx.users, c.fx.rooms, { rate, durationMs: DURATION, warmupMs: 500, drainMs: 3000 });
+        const t = await runChat(c.sockets, c.fx.users, c.fx.rooms, { rate, durationMs: DURATION, warmupMs: 500, drainMs: 3000, mix: MIX });
         if (!r || verdict(t).within || (verdict(t).keptUp && !verdict(r).keptUp)) r = t;
         await new Promise((res) => setTimeout(res, 500));
         if (verdict(r).within) break;
@@ -112,7 +120,7 @@ async function ramps(list: Contender[]): Promise<void> {
       if (v.within) c.ramp.best = r;
       if (!v.keptUp || r!.latency.p99 > 2000) c.done = true;
       say(
-        `  ${c.name.padEnd(5)} rate ${String(rate).padStart(5)}/s: ${r!.deliveriesPerSec.toFixed(0).padStart(6)} deliveries/s, p50 ${ms(r!.latency.p50)} p95 ${ms(r!.latency.p95)} p99 ${ms(r!.latency.p99)} max ${ms(r!.latency.max)} ms, lost ${r!.lost}, ack errors ${r!.ackErrors}${r!.firstAckError ? ` (${r!.firstAckError})` : ""} ${v.within ? "ok" : v.keptUp ? `p99 over ${P99} ms` : "fell behind"}`,
+        `  ${c.name.padEnd(5)} rate ${String(rate).padStart(5)}/s: ${r!.deliveriesPerSec.toFixed(0).padStart(6)} deliveries/s, p50 ${ms(r!.latency.p50)} p95 ${ms(r!.latency.p95)} p99 ${ms(r!.latency.p99)} max ${ms(r!.latency.max)} ms, lost ${r!.lost}, ack errors ${r!.ackErrors}${r!.firstAckError ? ` (${r!.firstAckError})` : ""} [${r!.kinds.replies} replies, ${r!.kinds.reactions} reactions of ${r!.sent}] ${v.within ? "ok" : v.keptUp ? `p99 over ${P99} ms` : "fell behind"}`,
       );
     }
     rate = Math.round(rate * 1.5);
@@ -253,7 +261,7 @@ async function main() {
   const n = (flag: string) => Number(flags[flag as keyof typeof flags]);
   const search = { messages: n("search-messages"), channels: n("search-channels"), memberOf: n("search-member-of"), rounds: n("search-rounds") };
   if (await alone("search", () => searchScenario(flags["database-url"], { ...search, jwtSecret: JWT_SECRET, say }), reportSearch)) return;
-  const unread = { messages: n("unread-messages"), channels: 1000, memberOf: n("unread-member-of"), rounds: 60 };
+  const unread = { messages: n("unread-messages"), channels: 1000, memberOf: n("unread-member-of"), rounds: 60, keep: flags["unread-keep"] };
   if (await alone("unread", () => unreadScenario(flags["database-url"], { ...unread, jwtSecret: JWT_SECRET, say }), reportUnread)) return;
   if (await alone("reactions", () => reactionsScenario(flags["database-url"], JWT_SECRET), reportReactions)) return;
   if (await alone("audience", audienceScenario, reportAudience)) return;
@@ -322,6 +330,7 @@ async function main() {
   }
 }
 
+const pct = (v: number) => `${Math.round(v * 100)}%`;
 const fmt = (v: number | null) => (v === null ? "never" : ms(v));
 const cpu = (v: number | null) => (v === null ? "n/a" : ms(v));
 
@@ -420,7 +429,7 @@ function report(relay: Ramp, app: Ramp, relayIdle: Idle | null, appIdle: Idle | 
     return;
   }
   const header = ["server", "msgs/s", "deliveries/s", "p50 ms", "p95 ms", "p99 ms", "max ms", "lost", "ack p99 ms"];
-  console.log(`\nChat fan-out: ${USERS} sockets in private rooms of ${ROOM}; busiest step with p99 <= ${P99} ms and nothing lost`);
+  console.log(`\nChat fan-out: ${USERS} sockets in private rooms of ${ROOM}, ${pct(MIX.replies)} of sends replies in a thread and ${pct(MIX.reactions)} reactions; busiest step with p99 <= ${P99} ms and nothing lost`);
   console.log(table([header, row("bare relay", relay.best), row("app", app.best)]));
   console.log(`app / relay deliveries/s at p99 <= ${P99} ms: ${ratio ? ratio.toFixed(2) : "n/a"} (goal >= 0.50) ${ratio >= 0.5 ? "PASS" : "FAIL"}`);
   console.log(`\nBusiest step each server kept up with (nothing lost, >= 90% of offered deliveries), any latency`);
