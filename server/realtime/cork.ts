@@ -1,10 +1,10 @@
 // Packets for one WebSocket that engine.io sends together leave in one write. engine.io holds a
 // socket's packets while its previous write is in flight and then sends them in a loop, one
 // WebSocket frame each, and ws writes each frame at once: a system call per packet per socket,
-// the largest single cost of a chat push under load (README, "Realtime protocol for load
-// testers"). A group commit publishes many messages in one turn, so a member of a busy room gets
-// several packets per flush; corking the TCP socket around the loop hands them to the kernel in
-// one writev. Frames, their order and their callbacks are unchanged, only the system calls merge.
+// the largest single cost of a chat push under load (docs/architecture.md, "The change feed").
+// A group commit publishes many messages in one turn, so a member of a busy room gets several
+// packets per flush; corking the TCP socket around the loop hands them to the kernel in one
+// writev. Frames, their order and their callbacks are unchanged, only the system calls merge.
 import type { Socket as NetSocket } from "node:net";
 
 interface EngineTransport {
