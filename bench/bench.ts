@@ -120,7 +120,7 @@ async function ramps(list: Contender[]): Promise<void> {
       if (v.within) c.ramp.best = r;
       if (!v.keptUp || r!.latency.p99 > 2000) c.done = true;
       say(
-        `  ${c.name.padEnd(5)} rate ${String(rate).padStart(5)}/s: ${r!.deliveriesPerSec.toFixed(0).padStart(6)} deliveries/s, p50 ${ms(r!.latency.p50)} p95 ${ms(r!.latency.p95)} p99 ${ms(r!.latency.p99)} max ${ms(r!.latency.max)} ms, lost ${r!.lost}, ack errors ${r!.ackErrors}${r!.firstAckError ? ` (${r!.firstAckError})` : ""} [${r!.kinds.replies} replies, ${r!.kinds.reactions} reactions of ${r!.sent}] ${v.within ? "ok" : v.keptUp ? `p99 over ${P99} ms` : "fell behind"}`,
+        `  ${c.name.padEnd(5)} rate ${String(rate).padStart(5)}/s: ${r!.deliveriesPerSec.toFixed(0).padStart(6)} deliveries/s, p50 ${ms(r!.latency.p50)} p95 ${ms(r!.latency.p95)} p99 ${ms(r!.latency.p99)} max ${ms(r!.latency.max)} ms, lost ${r!.lost}, ack errors ${r!.ackErrors}${r!.firstAckError ? ` (${r!.firstAckError})` : ""} [${r!.kinds.replies} replies, ${r!.kinds.reactions} reactions of ${r!.sent}; p99 messages ${ms(r!.p99Of.messages)} replies ${ms(r!.p99Of.replies)} reactions ${ms(r!.p99Of.reactions)} ms] ${v.within ? "ok" : v.keptUp ? `p99 over ${P99} ms` : "fell behind"}`,
       );
     }
     rate = Math.round(rate * 1.5);

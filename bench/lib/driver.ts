@@ -133,7 +133,11 @@ export interface ChatResult {
   firstAckError?: string;
   /** Sends of each kind. */
   kinds: { messages: number; replies: number; reactions: number };
+  /** Send-to-receive p99 of each kind (ms; 0 when none was measured). */
+  p99Of: { messages: number; replies: number; reactions: number };
 }
+
+type Kind = "messages" | "replies" | "reactions";
 
 let runCounter = 0;
 
@@ -164,6 +168,8 @@ export async function runChat(sockets: Sock[], users: BenchUser[], rooms: BenchR
   const rootsOf = new Map<number, number[]>(); // room -> its newest acked channel messages
   const reactionsOn = new Map<number, number>(); // message -> reactions sent to it
   const kinds = { messages: 0, replies: 0, reactions: 0 };
+  const kindOf = new Map<number, Kind>(); // seq -> kind, for replies and reactions
+  const byKind = { messages: new Samples(), replies: new Samples(), reactions: new Samples() };
 
   let inWindow = 0;
   let sending = true;
@@ -177,7 +183,10 @@ export async function runChat(sockets: Sock[], users: BenchUser[], rooms: BenchR
     }
     delivered++;
     if (sending) inWindow++;
-    if (t >= warmEnd) latency.add(now - t);
+    if (t >= warmEnd) {
+      latency.add(now - t);
+      byKind[kindOf.get(seq) ?? "messages"].add(now - t);
+    }
   };
   const onMessage = (m: ChatMessage) => {
     if (!m.content.startsWith(prefix)) return;
@@ -236,12 +245,14 @@ export async function runChat(sockets: Sock[], users: BenchUser[], rooms: BenchR
         const emojiNo = pick === undefined || replying ? -1 : (reactionsOn.get(pick) ?? 0);
         if (emojiNo >= 0 && emojiNo < EMOJIS.length) {
           kinds.reactions++;
+          kindOf.set(seq, "reactions");
           reactionsOn.set(pick!, emojiNo + 1);
           reactionSent.set(`${pick}|${EMOJIS[emojiNo]}`, { seq, t });
           // channel_id is the server's to set (the app ignores it); the bare relay needs it to pick the room.
           (sockets[i].emit as (...a: unknown[]) => void)("message_reactions.create", { message_id: pick, emoji: EMOJIS[emojiNo], channel_id: room.id }, onAck);
         } else if (replying) {
           kinds.replies++;
+          kindOf.set(seq, "replies");
           sockets[i].emit("messages.create", { channel_id: room.id, thread_root_id: pick, content: `${prefix}${seq}|${t}` }, onAck);
         } else {
           kinds.messages++;
@@ -276,5 +287,6 @@ export async function runChat(sockets: Sock[], users: BenchUser[], rooms: BenchR
     ack: ackLat.summary(),
     firstAckError,
     kinds,
+    p99Of: { messages: byKind.messages.summary().p99, replies: byKind.replies.summary().p99, reactions: byKind.reactions.summary().p99 },
   };
 }
