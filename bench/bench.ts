@@ -4,11 +4,13 @@
 //
 //   npm run bench -- [--database-url postgres://postgres@127.0.0.1:5432/test] [--users 200]
 //     [--room-size 20] [--duration 5] [--start-rate 25] [--steps 14] [--idle 5000] [--p99-limit 100]
+//     [--reply-share 0.1] [--reaction-share 0.1]   (of the chat scenario's sends: replies in a thread, reactions)
 //     [--flood-rate 5000] [--restart-sockets 5000] [--restart-servers relay,app] [--scenarios chat,flood,idle,restart] [--json]
 //     [--meeting-sizes 4,8,12] [--mesh-sizes 4,8] [--meeting-measure 10]   (scenario "meeting", not run by default)
 //     [--search-messages 1000000] [--search-channels 1000] [--search-member-of 50] [--search-rounds 40]
 //       (scenario "search", not run by default; needs --database-url)
 //     [--pushchannel-members 1000] [--pushchannel-rate 100] [--pushchannel-seconds 10] (scenario "pushchannel", not by default)
+//     [--unread-messages 1000000] [--unread-member-of 200] [--unread-keep]   (scenario "unread", named only; --unread-keep: reuse the filled database)
 import { parseArgs } from "node:util";
 import { createFixture, relayFixture, type Fixture } from "./lib/fixture";
 import { closeAll, connectAll, runChat, type ChatResult, type Sock } from "./lib/driver";
@@ -16,7 +18,7 @@ import { freePort, freshDatabase, metrics, spawnServer, type Running } from "./l
 import { runFlood, type FloodResult } from "./lib/flood";
 import { runRestart, type RestartResult } from "./lib/restart";
 import { mb, ms, table } from "./lib/stats";
-import { runMeeting, type MeetingResult } from "./lib/meeting";
+import { meetingScenario, reportMeetings } from "./lib/meeting-scenario";
 import { runAudience, type AudienceResult } from "./lib/audience";
 import { reportSearch, searchScenario } from "./lib/search";
 import { reportUnread, unreadScenario } from "./lib/unread";
@@ -33,6 +35,8 @@ const { values: flags } = parseArgs({
     steps: { type: "string", default: "14" },
     idle: { type: "string", default: "5000" },
     "p99-limit": { type: "string", default: "100" },
+    "reply-share": { type: "string", default: "0.1" },
+    "reaction-share": { type: "string", default: "0.1" },
     "flood-rate": { type: "string", default: "5000" },
     "restart-sockets": { type: "string", default: "5000" },
     "restart-servers": { type: "string", default: "relay,app" },
@@ -50,6 +54,7 @@ const { values: flags } = parseArgs({
     "unread-messages": { type: "string", default: "1000000" },
     "unread-member-of": { type: "string", default: "200" },
     "pushchannel-members": { type: "string", default: "1000" }, "pushchannel-rate": { type: "string", default: "100" }, "pushchannel-seconds": { type: "string", default: "10" },
+    "unread-keep": { type: "boolean", default: false },
   },
 });
 const USERS = Number(flags.users);
@@ -104,7 +109,7 @@ async function ramps(list: Contender[]): Promise<void> {
       if (c.done) continue;
       let r: ChatResult | null = null;
       for (let attempt = 0; attempt < 2; attempt++) {
-        const t = await runChat(c.sockets, c.fx.users, c.fx.rooms, { rate, durationMs: DURATION, warmupMs: 500, drainMs: 3000 });
+        const t = await runChat(c.sockets, c.fx.users, c.fx.rooms, { rate, durationMs: DURATION, warmupMs: 500, drainMs: 3000, mix: { replies: Number(flags["reply-share"]), reactions: Number(flags["reaction-share"]) } });
         if (!r || verdict(t).within || (verdict(t).keptUp && !verdict(r).keptUp)) r = t;
         await new Promise((res) => setTimeout(res, 500));
         if (verdict(r).within) break;
@@ -115,7 +120,7 @@ async function ramps(list: Contender[]): Promise<void> {
       if (v.within) c.ramp.best = r;
       if (!v.keptUp || r!.latency.p99 > 2000) c.done = true;
       say(
-        `  ${c.name.padEnd(5)} rate ${String(rate).padStart(5)}/s: ${r!.deliveriesPerSec.toFixed(0).padStart(6)} deliveries/s, p50 ${ms(r!.latency.p50)} p95 ${ms(r!.latency.p95)} p99 ${ms(r!.latency.p99)} max ${ms(r!.latency.max)} ms, lost ${r!.lost}, ack errors ${r!.ackErrors}${r!.firstAckError ? ` (${r!.firstAckError})` : ""} ${v.within ? "ok" : v.keptUp ? `p99 over ${P99} ms` : "fell behind"}`,
+        `  ${c.name.padEnd(5)} rate ${String(rate).padStart(5)}/s: ${r!.deliveriesPerSec.toFixed(0).padStart(6)} deliveries/s, p50 ${ms(r!.latency.p50)} p95 ${ms(r!.latency.p95)} p99 ${ms(r!.latency.p99)} max ${ms(r!.latency.max)} ms, lost ${r!.lost}, ack errors ${r!.ackErrors}${r!.firstAckError ? ` (${r!.firstAckError})` : ""} [${r!.kinds.replies} replies, ${r!.kinds.reactions} reactions of ${r!.sent}; p99 messages ${ms(r!.p99Of.messages)} replies ${ms(r!.p99Of.replies)} reactions ${ms(r!.p99Of.reactions)} ms] ${v.within ? "ok" : v.keptUp ? `p99 over ${P99} ms` : "fell behind"}`,
       );
     }
     rate = Math.round(rate * 1.5);
@@ -156,50 +161,6 @@ async function idle(server: Running, fx: Fixture): Promise<Idle> {
     connectP95: conn.connect.p95,
     connectMax: conn.connect.max,
   };
-}
-
-const sizes = (v: string | undefined) => String(v ?? "").split(",").map(Number).filter((n) => n >= 2);
-
-/** Each size in a fresh database and a fresh app (and Janus), one after another. */
-async function meetingScenario(): Promise<MeetingResult[]> {
-  const runs = [
-    ...sizes(flags["meeting-sizes"]).map((n) => ({ media: "sfu" as const, n })),
-    ...sizes(flags["mesh-sizes"]).map((n) => ({ media: "mesh" as const, n })),
-  ];
-  const results: MeetingResult[] = [];
-  for (const run of runs) {
-    say(`meeting: ${run.n} people, ${run.media} ...`);
-    const db = await freshDatabase(flags["database-url"]);
-    try {
-      const fx = await createFixture(db.handle.db, new TextEncoder().encode(JWT_SECRET), { users: run.n, roomSize: run.n });
-      const r = await runMeeting({
-        db: db.handle.db,
-        release: db.release,
-        appEnv: { ...db.env, JWT_SECRET, SEED_DEMO: "0", LOGIN_RATE_LIMIT: "100000" },
-        users: fx.users,
-        people: run.n,
-        media: run.media,
-        measureSec: Number(flags["meeting-measure"]),
-      });
-      results.push(r);
-      say(`  everyone sees everyone: ${r.complete}/${r.people}; first frame p50 ${ms(r.firstFrameMs.p50)} ms`);
-    } finally {
-      await db.drop();
-    }
-  }
-  return results;
-}
-
-function reportMeetings(results: MeetingResult[]) {
-  const pctCpu = (v: number | null) => (v === null ? "-" : `${(v * 100).toFixed(0)}%`);
-  const kb = (v: number) => v.toFixed(0);
-  console.log("\nMeeting: per size, over the measured window (CPU as a share of one core; kbit/s per browser)");
-  console.log(
-    table([
-      ["media", "people", "Janus CPU", "server CPU", "send avg", "send max", "receive avg", "receive max", "join→first frame p50", "max", "saw all"],
-      ...results.map((r) => [r.media, r.people, pctCpu(r.janusCpu), pctCpu(r.serverCpu), kb(r.sendKbps.avg), kb(r.sendKbps.max), kb(r.receiveKbps.avg), kb(r.receiveKbps.max), `${ms(r.firstFrameMs.p50)} ms`, `${ms(r.firstFrameMs.max)} ms`, `${r.complete}/${r.people}`]),
-    ]),
-  );
 }
 
 /** The same run in an organisation of 100 and one with `audience-others` more who cannot see the tasks, each on a fresh database. */
@@ -256,12 +217,12 @@ async function main() {
   const n = (flag: string) => Number(flags[flag as keyof typeof flags]);
   const search = { messages: n("search-messages"), channels: n("search-channels"), memberOf: n("search-member-of"), rounds: n("search-rounds") };
   if (await alone("search", () => searchScenario(flags["database-url"], { ...search, jwtSecret: JWT_SECRET, say }), reportSearch)) return;
-  const unread = { messages: n("unread-messages"), channels: 1000, memberOf: n("unread-member-of"), rounds: 60 };
+  const unread = { messages: n("unread-messages"), channels: 1000, memberOf: n("unread-member-of"), rounds: 60, keep: flags["unread-keep"] };
   if (await alone("unread", () => unreadScenario(flags["database-url"], { ...unread, jwtSecret: JWT_SECRET, say }), reportUnread)) return;
   if (await alone("reactions", () => reactionsScenario(flags["database-url"], JWT_SECRET), reportReactions)) return;
   if (await alone("pushchannel", () => pushChannelScenario(flags["database-url"], { members: n("pushchannel-members"), chatUsers: 200, chatRate: n("pushchannel-rate"), chatSeconds: n("pushchannel-seconds"), jwtSecret: JWT_SECRET, say }), reportPushChannel)) return;
   if (await alone("audience", audienceScenario, reportAudience)) return;
-  if (await alone("meeting", meetingScenario, reportMeetings)) return;
+  if (await alone("meeting", () => meetingScenario({ sfu: flags["meeting-sizes"], mesh: flags["mesh-sizes"], measureSec: n("meeting-measure"), databaseUrl: flags["database-url"], jwtSecret: JWT_SECRET, say }), reportMeetings)) return;
   const db = await freshDatabase(flags["database-url"]);
   say(`database: ${db.engine}${db.engine === "postgres" ? ` (${db.env.DATABASE_URL.replace(/\/\/[^@]*@/, "//")})` : ""}`);
   const secret = new TextEncoder().encode(JWT_SECRET);
@@ -424,7 +385,7 @@ function report(relay: Ramp, app: Ramp, relayIdle: Idle | null, appIdle: Idle | 
     return;
   }
   const header = ["server", "msgs/s", "deliveries/s", "p50 ms", "p95 ms", "p99 ms", "max ms", "lost", "ack p99 ms"];
-  console.log(`\nChat fan-out: ${USERS} sockets in private rooms of ${ROOM}; busiest step with p99 <= ${P99} ms and nothing lost`);
+  console.log(`\nChat fan-out: ${USERS} sockets in private rooms of ${ROOM}, ${Number(flags["reply-share"]) * 100}% of sends replies in a thread and ${Number(flags["reaction-share"]) * 100}% reactions; busiest step with p99 <= ${P99} ms and nothing lost`);
   console.log(table([header, row("bare relay", relay.best), row("app", app.best)]));
   console.log(`app / relay deliveries/s at p99 <= ${P99} ms: ${ratio ? ratio.toFixed(2) : "n/a"} (goal >= 0.50) ${ratio >= 0.5 ? "PASS" : "FAIL"}`);
   console.log(`\nBusiest step each server kept up with (nothing lost, >= 90% of offered deliveries), any latency`);

@@ -3,6 +3,7 @@
 import http from "node:http";
 import { Server } from "socket.io";
 import type { Ack, ChatMessage } from "@shared/realtime";
+import type { MessageReaction } from "@shared/entities";
 import { LIMITS } from "@shared/constants";
 import { LISTEN_BACKLOG } from "../server/config";
 
@@ -35,7 +36,7 @@ io.on("connection", (socket) => {
   const auth = socket.handshake.auth as { channels?: number[] };
   socket.join((auth.channels ?? []).map((c) => `channel:${c}`));
   socket.emit("session.ready", { user_id: 0, node_id: "relay", recovered: false, seq });
-  socket.on("messages.create", (p: { channel_id: number; content: string }, ack?: (r: Ack<ChatMessage>) => void) => {
+  socket.on("messages.create", (p: { channel_id: number; content: string; thread_root_id?: number }, ack?: (r: Ack<ChatMessage>) => void) => {
     const now = new Date().toISOString();
     const m: ChatMessage = {
       id: ++seq,
@@ -49,7 +50,7 @@ io.on("connection", (socket) => {
       edited_at: null,
       mentions: [],
       mentions_all: false,
-      thread_root_id: null,
+      thread_root_id: p.thread_root_id ?? null,
       also_to_channel: false,
       reply_count: 0,
       last_reply_at: null,
@@ -61,6 +62,13 @@ io.on("connection", (socket) => {
     // The app's push: the message's change record, with a sequence number.
     io.to(`channel:${p.channel_id}`).emit("entities.change", { seq: m.id, table: "messages", op: "create", id: m.id, row: m });
     if (typeof ack === "function") ack({ ok: true, data: m });
+  });
+  // A reaction: its change record to the room the client names (the app works the channel out from the message).
+  socket.on("message_reactions.create", (p: { message_id: number; emoji: string; channel_id: number }, ack?: (r: Ack<MessageReaction>) => void) => {
+    const now = new Date().toISOString();
+    const r: MessageReaction = { id: ++seq, message_id: p.message_id, channel_id: p.channel_id, user_email: "relay@bench.test", emoji: p.emoji, created_date: now, updated_date: now };
+    io.to(`channel:${p.channel_id}`).emit("entities.change", { seq: r.id, table: "message_reactions", op: "create", id: r.id, row: r });
+    if (typeof ack === "function") ack({ ok: true, data: r });
   });
 });
 

@@ -104,7 +104,18 @@ export interface ChatOptions {
   warmupMs?: number;
   /** How long to wait for stragglers after the last send. */
   drainMs?: number;
+  /**
+   * Shares of the sends that are replies in a thread (`messages.create` with `thread_root_id`) and
+   * reactions (`message_reactions.create`) to a recent message of the room; the rest are channel
+   * messages. Each is one send, delivered to every member of the room.
+   */
+  mix?: { replies: number; reactions: number };
 }
+
+/** Reactions the mix uses: a message gets each at most once, so (message, emoji) names a reaction. */
+const EMOJIS = ["👍", "❤️", "😂", "🎉", "🔥", "👀", "🙏", "✅", "😮", "🚀", "💯", "👏"];
+/** The recent root messages of a room that replies and reactions go to. */
+const RECENT_ROOTS = 8;
 
 export interface ChatResult {
   rate: number;
@@ -120,7 +131,13 @@ export interface ChatResult {
   latency: LatencySummary;
   ack: LatencySummary;
   firstAckError?: string;
+  /** Sends of each kind. */
+  kinds: { messages: number; replies: number; reactions: number };
+  /** Send-to-receive p99 of each kind (ms; 0 when none was measured). */
+  p99Of: { messages: number; replies: number; reactions: number };
 }
+
+type Kind = "messages" | "replies" | "reactions";
 
 let runCounter = 0;
 
@@ -148,14 +165,16 @@ export async function runChat(sockets: Sock[], users: BenchUser[], rooms: BenchR
   const start = performance.now();
   const warmEnd = start + (opts.warmupMs ?? 0);
   const expectFor = new Map<number, number>();
+  const rootsOf = new Map<number, number[]>(); // room -> its newest acked channel messages
+  const reactionsOn = new Map<number, number>(); // message -> reactions sent to it
+  const kinds = { messages: 0, replies: 0, reactions: 0 };
+  const kindOf = new Map<number, Kind>(); // seq -> kind, for replies and reactions
+  const byKind = { messages: new Samples(), replies: new Samples(), reactions: new Samples() };
 
   let inWindow = 0;
   let sending = true;
-  const onMessage = (m: ChatMessage) => {
-    if (!m.content.startsWith(prefix)) return;
-    const now = performance.now();
-    const [, , seqText, tText] = m.content.split("|");
-    const seq = Number(seqText);
+  const mix = opts.mix ?? { replies: 0, reactions: 0 };
+  const count = (seq: number, t: number, now: number) => {
     const n = (seen.get(seq) ?? 0) + 1;
     seen.set(seq, n);
     if (n > (expectFor.get(seq) ?? Infinity)) {
@@ -164,10 +183,30 @@ export async function runChat(sockets: Sock[], users: BenchUser[], rooms: BenchR
     }
     delivered++;
     if (sending) inWindow++;
-    const t = Number(tText);
-    if (t >= warmEnd) latency.add(now - t);
+    if (t >= warmEnd) {
+      latency.add(now - t);
+      byKind[kindOf.get(seq) ?? "messages"].add(now - t);
+    }
+  };
+  const onMessage = (m: ChatMessage) => {
+    if (!m.content.startsWith(prefix)) return;
+    const now = performance.now();
+    const [, , seqText, tText] = m.content.split("|");
+    count(Number(seqText), Number(tText), now);
+  };
+  // Reactions carry no text: the send is found by its message and emoji.
+  const reactionSent = new Map<string, { seq: number; t: number }>();
+  const onReaction = (c: EntityChange) => {
+    if (c.table !== "message_reactions" || c.op !== "create") return;
+    const sent = reactionSent.get(`${c.row.message_id}|${c.row.emoji}`);
+    if (sent) count(sent.seq, sent.t, performance.now());
   };
   const offs = sockets.filter(Boolean).map((s) => onNewMessage(s, onMessage));
+  if (mix.reactions > 0)
+    for (const s of sockets.filter(Boolean)) {
+      s.on("entities.change", onReaction);
+      offs.push(() => s.off("entities.change", onReaction));
+    }
 
   let rr = 0;
   let credit = 0;
@@ -191,7 +230,7 @@ export async function runChat(sockets: Sock[], users: BenchUser[], rooms: BenchR
         expectFor.set(seq, room.members.filter((m) => sockets[m]).length);
         expected += expectFor.get(seq)!;
         const t = performance.now();
-        sockets[i].emit("messages.create", { channel_id: room.id, content: `${prefix}${seq}|${t}` }, (ack: Ack<ChatMessage>) => {
+        const onAck = (ack: Ack<unknown>) => {
           if (ack?.ok) {
             acked++;
             if (t >= warmEnd) ackLat.add(performance.now() - t);
@@ -199,7 +238,30 @@ export async function runChat(sockets: Sock[], users: BenchUser[], rooms: BenchR
             ackErrors++;
             firstAckError ??= ack ? ack.error : "no ack";
           }
-        });
+        };
+        const recent = rootsOf.get(room.id) ?? [];
+        const pick = (seq * 7919) % 100 < 100 * (mix.replies + mix.reactions) && recent.length ? recent[seq % recent.length] : undefined;
+        const replying = pick !== undefined && (seq * 7919) % 100 < 100 * mix.replies;
+        const emojiNo = pick === undefined || replying ? -1 : (reactionsOn.get(pick) ?? 0);
+        if (emojiNo >= 0 && emojiNo < EMOJIS.length) {
+          kinds.reactions++;
+          kindOf.set(seq, "reactions");
+          reactionsOn.set(pick!, emojiNo + 1);
+          reactionSent.set(`${pick}|${EMOJIS[emojiNo]}`, { seq, t });
+          // channel_id is the server's to set (the app ignores it); the bare relay needs it to pick the room.
+          (sockets[i].emit as (...a: unknown[]) => void)("message_reactions.create", { message_id: pick, emoji: EMOJIS[emojiNo], channel_id: room.id }, onAck);
+        } else if (replying) {
+          kinds.replies++;
+          kindOf.set(seq, "replies");
+          sockets[i].emit("messages.create", { channel_id: room.id, thread_root_id: pick, content: `${prefix}${seq}|${t}` }, onAck);
+        } else {
+          kinds.messages++;
+          sockets[i].emit("messages.create", { channel_id: room.id, content: `${prefix}${seq}|${t}` }, (ack: Ack<ChatMessage>) => {
+            onAck(ack);
+            // A root for later replies and reactions.
+            if (ack?.ok) rootsOf.set(room.id, [ack.data.id, ...(rootsOf.get(room.id) ?? [])].slice(0, RECENT_ROOTS));
+          });
+        }
       }
     }, tickMs);
   });
@@ -224,5 +286,7 @@ export async function runChat(sockets: Sock[], users: BenchUser[], rooms: BenchR
     latency: latency.summary(),
     ack: ackLat.summary(),
     firstAckError,
+    kinds,
+    p99Of: { messages: byKind.messages.summary().p99, replies: byKind.replies.summary().p99, reactions: byKind.reactions.summary().p99 },
   };
 }

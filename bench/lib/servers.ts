@@ -99,6 +99,43 @@ export interface BenchDb {
   drop: () => Promise<void>;
 }
 
+/**
+ * A database on `baseUrl`'s server kept between runs under `name` (a fixture that takes long to
+ * build): created when missing, migrated either way (a new migration applies to a kept fixture).
+ * `existed` says whether it was there before; `drop` removes it, for a fixture found incomplete.
+ */
+export async function keptDatabase(baseUrl: string, name: string): Promise<BenchDb & { existed: boolean }> {
+  if (!/^[a-z0-9_]+$/.test(name)) throw new Error(`bad database name ${name}`);
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  const existed = (await admin.query("select 1 from pg_database where datname = $1", [name])).rowCount === 1;
+  if (!existed) await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDb({ databaseUrl: url.toString(), poolSize: 4 });
+  await migrate(handle.db);
+  let released = false;
+  const release = async () => {
+    if (!released) await handle.close();
+    released = true;
+  };
+  return {
+    handle,
+    env: { DATABASE_URL: url.toString() },
+    engine: "postgres",
+    existed,
+    release,
+    drop: async () => {
+      await release();
+      const c = new pg.Client({ connectionString: baseUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
 /** A fresh database for the app under test: a new database on `baseUrl`, or a PGlite directory. */
 export async function freshDatabase(baseUrl?: string): Promise<BenchDb> {
   if (baseUrl) {

@@ -23,6 +23,7 @@ import { pushPendingSignals, pruneSignals } from "../features/calls/signals";
 import { leaveCallsOf, sweepUnanswered } from "../features/calls/service";
 import { instrumentRealtime } from "./instrument";
 import { isUnavailable } from "../ops/unavailable";
+import { corkTransport } from "./cork";
 
 const toSocketUser = (u: SocketUser): SocketUser => ({ id: u.id, email: u.email, full_name: u.full_name, role: u.role, team_role: u.team_role, time_zone: u.time_zone });
 
@@ -116,6 +117,9 @@ export async function attachRealtime(server: http.Server, ctx: AppContext, comma
     const u = socket.data.u;
     const boot = boots.get(socket);
     boots.delete(socket);
+    // One write per flush of a socket's packets (./cork.ts), for sockets that start on WebSocket or upgrade to it.
+    corkTransport(socket.conn.transport);
+    if (socket.conn.transport.name !== "websocket") socket.conn.once("upgrade", corkTransport);
     installCommands(ctx, hub, socket, commands, limits);
     socket.on("disconnect", () => void presence.socketDisconnected(u.id));
     // Synchronously, before anything can be sent to them: the user, session and channel rooms

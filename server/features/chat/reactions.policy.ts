@@ -12,9 +12,26 @@ import { findMessageChannel } from "./repository";
 export const REACTION_NOT_YOURS = "You can remove only your own reactions";
 export const REACTION_UNCHANGEABLE = "A reaction cannot be changed: remove it and add another";
 
+type MessageChannel = Awaited<ReturnType<typeof findMessageChannel>>;
+
+/**
+ * The message's channel, looked up once per transaction: the create command asks for it twice
+ * (whether the reader may react, then the row's channel_id), and a reaction is on the chat's hot
+ * path. Kept only on a transaction's handle, so nothing outlives it.
+ */
+const lookedUp = new WeakMap<DbLike, Map<number, Promise<MessageChannel>>>();
+function messageChannelOnce(db: DbLike, messageId: number): Promise<MessageChannel> {
+  if (!db.isTransaction) return findMessageChannel(db, messageId);
+  let seen = lookedUp.get(db);
+  if (!seen) lookedUp.set(db, (seen = new Map()));
+  let found = seen.get(messageId);
+  if (!found) seen.set(messageId, (found = findMessageChannel(db, messageId)));
+  return found;
+}
+
 /** The message's channel when the reader may read it; a message they may not read is "not found". */
 async function readableMessageChannel(db: DbLike, user: Parameters<typeof canReadChannel>[0], messageId: number) {
-  const channel = await findMessageChannel(db, messageId);
+  const channel = await messageChannelOnce(db, messageId);
   if (!channel || !canReadChannel(user, channel)) throw notFound("Message not found");
   return channel;
 }

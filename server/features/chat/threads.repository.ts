@@ -11,7 +11,13 @@ type ThreadFollowRow = RowOf<"thread_follows">;
 /** How many repliers a root names (the newest first). */
 export const REPLIERS_SHOWN = 3;
 
-/** A message with its channel (for the channel read rule); `lock` holds the message for the transaction. */
+/**
+ * A message with its channel (for the channel read rule); `lock` holds the message for the
+ * transaction. The lock is FOR NO KEY UPDATE, what the root's own counter update takes anyway: it
+ * keeps replies to one root in turn and keeps the root from being deleted (DELETE needs FOR UPDATE),
+ * but lets rows that only reference the root (a reaction, its key checked with FOR KEY SHARE) be
+ * written meanwhile instead of waiting for the reply's transaction.
+ */
 export async function findThreadRoot(
   db: DbLike,
   id: number,
@@ -23,7 +29,7 @@ export async function findThreadRoot(
     .selectAll("messages")
     .select(["channels.type as channel_type", "channels.members as channel_members"])
     .where("messages.id", "=", id);
-  if (lock) q = q.forUpdate("messages");
+  if (lock) q = q.forNoKeyUpdate("messages");
   const r = await q.executeTakeFirst();
   if (!r) return undefined;
   const { channel_type, channel_members, ...message } = r;

@@ -56,6 +56,22 @@ describe.each(ENGINES)("threads (%s)", (engine) => {
   };
   const getMessage = async (u: TestUser, id: number) => (await api(app, u.token).get(`/api/entities/messages/${id}`)).body as ChatMessage;
 
+  it("counts replies sent at once, while reactions to the root are written alongside", async () => {
+    const ch = await channel("threads-at-once");
+    const root = await send(annSocket, { channel_id: ch.id, content: "busy root" });
+    const emojis = ["👍", "❤️", "😂", "🎉", "🔥", "👀"];
+    const results = await Promise.all([
+      ...Array.from({ length: 12 }, (_, i) => call<ChatMessage>([bobSocket, catSocket][i % 2], "messages.create", { channel_id: ch.id, thread_root_id: root.id, content: `at once ${i}` })),
+      ...emojis.map((emoji, i) => call([annSocket, bobSocket, catSocket][i % 3], "message_reactions.create", { message_id: root.id, emoji })),
+    ]);
+    for (const r of results) expect(r.ok, !r.ok ? r.error : "").toBe(true);
+    const after = await getMessage(ann, root.id);
+    expect(after.reply_count).toBe(12);
+    expect([...after.repliers].sort()).toEqual([bob.email, cat.email].map((e) => e.toLowerCase()).sort());
+    const reactions = await app.ctx.db.selectFrom("message_reactions").select("emoji").where("message_id", "=", root.id).execute();
+    expect(reactions.map((r) => r.emoji).sort()).toEqual([...emojis].sort());
+  });
+
   it("posts a reply over the socket and REST, moving its root's counters live for every reader", async () => {
     const ch = await channel("threads-reply");
     const root = await send(annSocket, { channel_id: ch.id, content: "root" });

@@ -20,7 +20,8 @@ import type { Condition } from "../../entities/where-sql";
 import { withChanges } from "../../feed/changelog";
 import { messagesPolicy } from "./messages.policy";
 import { mentionFields } from "./mentions";
-import { readableRoot, threadFollowsPolicy } from "./threads.policy";
+import { NOT_A_ROOT, readableRoot, threadFollowsPolicy } from "./threads.policy";
+import { canReadChannel } from "./channels.policy";
 import {
   claimFollow,
   clearMessage,
@@ -57,8 +58,15 @@ export interface ReplyData {
  * thread the person unfollowed alone (being the starter does not undo that); a reply of their
  * own follows it again.
  */
-export async function followThread(trx: DbLike, log: ChangeRecorder, rootId: number, userId: number, opts: { refollow?: boolean } = {}): Promise<ThreadFollow | null> {
-  const root = await trx.selectFrom("messages").select(["id", "channel_id", "thread_root_id"]).where("id", "=", rootId).executeTakeFirst();
+export async function followThread(
+  trx: DbLike,
+  log: ChangeRecorder,
+  rootId: number,
+  userId: number,
+  opts: { refollow?: boolean; root?: Pick<Message, "id" | "channel_id" | "thread_root_id"> } = {},
+): Promise<ThreadFollow | null> {
+  // A caller holding the root (locked) passes it: one round trip less on the reply path.
+  const root = opts.root?.id === rootId ? opts.root : await trx.selectFrom("messages").select(["id", "channel_id", "thread_root_id"]).where("id", "=", rootId).executeTakeFirst();
   if (!root || root.thread_root_id != null) return null;
   const changed = await upsertFollow(trx, { thread_root_id: root.id, channel_id: root.channel_id, user_id: userId }, opts.refollow ?? true);
   if (!changed) return null;
@@ -75,11 +83,17 @@ async function userIdsByEmail(db: DbLike, emails: string[]): Promise<number[]> {
 
 export async function postReply(ctx: AppContext, sender: Sender, data: ReplyData): Promise<Message> {
   return withChanges(ctx, async (trx, log) => {
-    enforce(await messagesPolicy.canCreate(sender as User, { ...data }, trx));
     // Locked, so replies at once count each other and a root cannot be deleted under a reply.
     const root = await findThreadRoot(trx, data.thread_root_id, true);
-    if (!root || root.channel_id !== data.channel_id) throw new HttpError(400, ROOT_ELSEWHERE);
-    await readableRoot(trx, sender as User, root.id);
+    if (!root || root.channel_id !== data.channel_id) {
+      // The messages policy answers first (an unreadable channel is "not found"), then the root.
+      enforce(await messagesPolicy.canCreate(sender as User, { ...data }, trx));
+      throw new HttpError(400, ROOT_ELSEWHERE);
+    }
+    // The root came with its channel: the policy's check (may the sender read the channel?) and
+    // the root's own (readableRoot) on the rows at hand, in the same order, without asking again.
+    if (!canReadChannel(sender as User, root.channel)) throw notFound("Channel not found");
+    if (root.thread_root_id != null) throw new HttpError(400, NOT_A_ROOT);
     const who = messagesPolicy.serverFields.create(sender as User, { ...data }, trx) as { sender_id: number; sender_name: string; sender_email: string };
     // Mentions in a reply are worked out as in any message (./mentions.ts), and those mentioned follow the thread.
     const mentioned = await mentionFields(trx, sender as User, data.channel_id, data.content);
@@ -100,9 +114,9 @@ export async function postReply(ctx: AppContext, sender: Sender, data: ReplyData
     void _c;
     log.add("messages", "update", root.id, after, before);
     // The replier follows (again); the thread's starter follows unless they unfollowed it.
-    await followThread(trx, log, root.id, sender.id);
-    if (root.sender_id != null && root.sender_id !== sender.id) await followThread(trx, log, root.id, root.sender_id, { refollow: false });
-    for (const id of await userIdsByEmail(trx, mentioned.mentions)) if (id !== sender.id) await followThread(trx, log, root.id, id, { refollow: false });
+    await followThread(trx, log, root.id, sender.id, { root });
+    if (root.sender_id != null && root.sender_id !== sender.id) await followThread(trx, log, root.id, root.sender_id, { refollow: false, root });
+    for (const id of await userIdsByEmail(trx, mentioned.mentions)) if (id !== sender.id) await followThread(trx, log, root.id, id, { refollow: false, root });
     if (reply.also_to_channel) await touchChannel(trx, reply.channel_id, reply.created_at);
     return reply;
   });

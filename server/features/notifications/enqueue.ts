@@ -32,8 +32,14 @@ async function channelsOf(ctx: AppContext, events: readonly EntityEvent[]): Prom
   return out;
 }
 
+/** The followers of the threads a batch's new replies belong to, in one query (replies are on the hot path too). */
+function followersOf(ctx: AppContext, events: readonly EntityEvent[]): Promise<Map<number, number[]>> {
+  const roots = events.filter((e) => e.table === "messages" && e.op === "create" && typeof e.row?.thread_root_id === "number").map((e) => e.row!.thread_root_id as number);
+  return threadFollowerIds(ctx.db, roots);
+}
+
 /** Recipients of one committed change, as jobs (without their due time). */
-async function jobsFor(ctx: AppContext, e: EntityEvent, channels: Map<number, ChannelInfo>): Promise<Omit<NewJob, "due">[]> {
+async function jobsFor(ctx: AppContext, e: EntityEvent, channels: Map<number, ChannelInfo>, followers: Map<number, number[]>): Promise<Omit<NewJob, "due">[]> {
   const row = e.row ?? {};
   const jobs: Omit<NewJob, "due">[] = [];
   const to = async (emails: string[], kind: string, payload: Record<string, unknown>, except?: unknown) => {
@@ -57,7 +63,7 @@ async function jobsFor(ctx: AppContext, e: EntityEvent, channels: Map<number, Ch
       if (channel?.type === "dm") for (const u of await userIdsByEmails(ctx.db, lower(channel.members))) note(u.id, false);
       const named = [...lower(row.mentions), ...(row.mentions_all === true ? lower(channel?.members) : [])];
       for (const u of await userIdsByEmails(ctx.db, [...new Set(named)])) note(u.id, true);
-      if (typeof row.thread_root_id === "number") for (const id of await threadFollowerIds(ctx.db, row.thread_root_id)) note(id, false);
+      if (typeof row.thread_root_id === "number") for (const id of followers.get(row.thread_root_id) ?? []) note(id, false);
       // A reply kept in its thread is not a message of the channel: only its followers hear of it.
       if (row.thread_root_id == null || row.also_to_channel === true) for (const id of channel?.everything ?? []) note(id, false);
       for (const [user_id, r] of reasons) jobs.push({ kind: "message", user_id, payload: r.mentioned ? { ...payload, mentioned: true } : payload });
@@ -104,8 +110,9 @@ export function wireNotificationQueue(ctx: AppContext, wake: () => void): Enqueu
     extra = [];
     const jobs: NewJob[] = [...direct];
     const due = new Date(Date.now() + delay);
-    const channels = await channelsOf(ctx, batch.map((p) => p.event));
-    for (const { event } of batch) for (const j of await jobsFor(ctx, event, channels)) jobs.push({ ...j, due });
+    const events = batch.map((p) => p.event);
+    const [channels, followers] = await Promise.all([channelsOf(ctx, events), followersOf(ctx, events)]);
+    for (const { event } of batch) for (const j of await jobsFor(ctx, event, channels, followers)) jobs.push({ ...j, due });
     // Unread DMs are mailed to whoever stays away (one pending digest per person).
     if (ctx.config.notify.smtpUrl && ctx.config.notify.digestDelayMs > 0) {
       const people = new Set(jobs.filter((j) => j.kind === "message").map((j) => j.user_id));

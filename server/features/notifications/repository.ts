@@ -147,10 +147,13 @@ export async function everythingWatchers(db: DbLike, channelIds: readonly number
     .execute();
 }
 
-/** Who follows a thread (its replies reach them, README "Threads"). */
-export async function threadFollowerIds(db: DbLike, rootId: number): Promise<number[]> {
-  const rows = await db.selectFrom("thread_follows").select("user_id").where("thread_root_id", "=", rootId).where("following", "=", true).execute();
-  return rows.map((r) => r.user_id);
+/** Who follows each of these threads (their replies reach them, README "Threads"), in one query. */
+export async function threadFollowerIds(db: DbLike, rootIds: readonly number[]): Promise<Map<number, number[]>> {
+  const out = new Map<number, number[]>();
+  if (!rootIds.length) return out;
+  const rows = await db.selectFrom("thread_follows").select(["thread_root_id", "user_id"]).where("thread_root_id", "in", [...new Set(rootIds)]).where("following", "=", true).execute();
+  for (const r of rows) out.set(r.thread_root_id, [...(out.get(r.thread_root_id) ?? []), r.user_id]);
+  return out;
 }
 
 /** Unread messages of others in the person's direct messages (the digest). */
