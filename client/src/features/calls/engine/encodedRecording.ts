@@ -1,6 +1,8 @@
 // The page's side of the WebCodecs recorder (./recorder.worker): it hands each person's camera and
 // the audio mix to the worker as streams of frames, read there without passing through this
 // thread, and receives the WebM bytes back.
+// Its own file on the server, never inlined: the page's Content-Security-Policy loads scripts from 'self' only.
+import tapUrl from "./recorderTap.worklet.js?url&no-inline";
 import { AUDIO_CONFIG, CHANNELS, VIDEO_CONFIG, type FromRecorder, type ToRecorder } from "./recorderProtocol";
 
 type ProcessorCtor = new (init: { track: MediaStreamTrack; maxBufferSize?: number }) => { readable: ReadableStream };
@@ -33,7 +35,7 @@ export async function canRecordEncoded(): Promise<boolean> {
  * startEncodedRecording. The node is kept in the graph by the caller's AudioContext until it closes.
  */
 export async function tapMix(audio: AudioContext, sources: MediaStream[]): Promise<MessagePort> {
-  await audio.audioWorklet.addModule(new URL("./recorderTap.worklet.js", import.meta.url));
+  await audio.audioWorklet.addModule(tapUrl);
   // No outputs: the browser runs such a node for as long as the context runs, nothing needs its sound.
   const tap = new AudioWorkletNode(audio, "recorder-tap", { numberOfInputs: 1, numberOfOutputs: 0, channelCount: CHANNELS, channelCountMode: "explicit" });
   for (const s of sources) if (s.getAudioTracks().length) audio.createMediaStreamSource(s).connect(tap);

@@ -3,6 +3,7 @@
 // on the audio clock (the frame number), to the recorder's worker. Reading the mix's track from the
 // page instead lost sound whenever the page was busy, and its timestamps did not show what was lost.
 // Plain JavaScript: it is loaded as it is by AudioWorklet.addModule.
+/* global AudioWorkletProcessor, currentFrame, registerProcessor */
 const BATCH = 512;
 
 class RecorderTap extends AudioWorkletProcessor {
