@@ -38,7 +38,7 @@ test("a recorded mesh call keeps sound and picture within 100 ms from start to e
   const caller = await person(browser, USERS.member);
   const callee = await person(quiet, USERS.member2);
   caller.page.on("console", (m) => {
-    if (m.type() === "error" || m.type() === "warning") console.log(`[page] ${m.text()}`);
+    if (m.type() === "error" || m.type() === "warning" || m.text().startsWith("[recorder]")) console.log(`[page] ${m.text()}`);
   });
   try {
     await callFromDirectory(caller.page, callee.name);

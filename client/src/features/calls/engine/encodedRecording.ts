@@ -60,7 +60,10 @@ export function startEncodedRecording(opts: {
     const msg = e.data;
     if (msg.type === "data") opts.onData(msg.bytes);
     else if (msg.type === "error") opts.onError(msg.message);
-    else finished();
+    else {
+      console.info(`[recorder] ${JSON.stringify(msg.stats)}`);
+      finished();
+    }
   };
   worker.onerror = (e) => {
     opts.onError(e.message || "The recorder stopped");

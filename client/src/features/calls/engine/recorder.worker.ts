@@ -31,6 +31,9 @@ const post = (msg: FromRecorder, transfer: Transferable[] = []) => (self as unkn
 const nowUs = () => performance.now() * 1000;
 
 let tiles: Tile[] = [];
+/** What the recording went through, for the page's log at the end (a busy machine shows here). */
+const stats = { pictures: 0, frames: 0, skippedBusy: 0, soundBlocks: 0, maxPictureLagMs: 0, maxSoundLagMs: 0 };
+const lag = (capturedUs: number) => Math.round((nowUs() - capturedUs) / 1000);
 let failed = false;
 const fail = (err: unknown) => {
   if (failed) return;
@@ -61,7 +64,10 @@ let lastPictureMs = performance.now();
 function emit(capturedUs: number): void {
   if (failed || !video || video.state !== "configured" || !pacer.due(capturedUs)) return;
   // Behind on encoding: this picture is skipped, the previous one stays on screen a little longer.
-  if (video.encodeQueueSize > MAX_ENCODE_QUEUE) return;
+  if (video.encodeQueueSize > MAX_ENCODE_QUEUE) {
+    stats.skippedBusy++;
+    return;
+  }
   const t = videoTime(capturedUs);
   if (t === null) return;
   drawGrid(
@@ -73,6 +79,8 @@ function emit(capturedUs: number): void {
   if (keyFrame) lastKey = t;
   video.encode(frame, { keyFrame });
   frame.close();
+  stats.frames++;
+  stats.maxPictureLagMs = Math.max(stats.maxPictureLagMs, lag(capturedUs));
 }
 
 /**
@@ -118,6 +126,7 @@ function openTile(id: string, label: string, readable: ReadableStream<VideoFrame
         const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true as const }));
         if (done || !value) break;
         lastPictureMs = performance.now();
+        stats.pictures++;
         pending.push({ tile, frame: value, capturedUs: tile.clock.toLocal(value.timestamp, nowUs()) });
         void drawPending();
       }
@@ -172,6 +181,8 @@ function startAudio(port: MessagePort, m: Muxer<StreamTarget>, startUs: number):
     const { frame, frames, data } = e.data;
     const captured = clock.toLocal((frame * 1_000_000) / SAMPLE_RATE, nowUs());
     if (audioUntil && captured >= audioUntil.us) audioUntil.reached();
+    stats.soundBlocks++;
+    stats.maxSoundLagMs = Math.max(stats.maxSoundLagMs, lag(captured));
     const t = audioTime(captured);
     if (t === null || failed || encoder.state !== "configured") return;
     // The encoder counts samples, not timestamps: should sound go missing, silence takes its
@@ -220,7 +231,7 @@ async function stop(): Promise<void> {
   } catch (err) {
     fail(err);
   }
-  post({ type: "done" });
+  post({ type: "done", stats });
 }
 
 self.onmessage = (e: MessageEvent<ToRecorder>) => {

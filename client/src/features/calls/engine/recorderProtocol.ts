@@ -27,4 +27,4 @@ export type FromRecorder =
   | { type: "data"; bytes: Uint8Array<ArrayBuffer> }
   | { type: "error"; message: string }
   /** Everything is written; no more data follows. */
-  | { type: "done" };
+  | { type: "done"; stats: Record<string, number> };
