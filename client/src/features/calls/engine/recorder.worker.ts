@@ -13,8 +13,15 @@ import { AUDIO_CONFIG, CHANNELS, SAMPLE_RATE, VIDEO_CONFIG, type FromRecorder, t
 
 /** A key frame every 2 s: a player can start from any chunk boundary give or take one. */
 const KEY_EVERY_US = 2_000_000;
-/** Frames waiting in the video encoder beyond this are dropped: the picture holds, the times stay. */
-const MAX_ENCODE_QUEUE = 15;
+/**
+ * Frames waiting in the video encoder beyond this are dropped: the picture holds, the times stay.
+ * Counted by ourselves (frames given minus frames out): the encoder's own encodeQueueSize only
+ * counts what it has not yet passed on, and on a busy machine the encoder fell seconds behind
+ * with it near 0, so the end of a recording was still being encoded when the page was left.
+ */
+const MAX_ENCODE_QUEUE = 8;
+/** Timestamps of the frames given to the encoder and not out yet. */
+const inEncoder: number[] = [];
 /** With no picture from anyone for this long (all cameras off), the names are drawn on their own. */
 const IDLE_MS = 2000;
 
@@ -64,7 +71,7 @@ let lastPictureMs = performance.now();
 function emit(capturedUs: number): void {
   if (failed || !video || video.state !== "configured" || !pacer.due(capturedUs)) return;
   // Behind on encoding: this picture is skipped, the previous one stays on screen a little longer.
-  if (video.encodeQueueSize > MAX_ENCODE_QUEUE) {
+  if (video.encodeQueueSize + inEncoder.length > MAX_ENCODE_QUEUE) {
     stats.skippedBusy++;
     return;
   }
@@ -78,6 +85,7 @@ function emit(capturedUs: number): void {
   const keyFrame = t - lastKey >= KEY_EVERY_US;
   if (keyFrame) lastKey = t;
   video.encode(frame, { keyFrame });
+  inEncoder.push(t);
   frame.close();
   stats.frames++;
   stats.maxPictureLagMs = Math.max(stats.maxPictureLagMs, lag(capturedUs));
@@ -160,7 +168,14 @@ function start(msg: Extract<ToRecorder, { type: "start" }>): void {
     firstTimestampBehavior: "permissive",
   });
   const m = muxer;
-  video = new VideoEncoder({ output: (chunk, meta) => m.addVideoChunk(chunk, meta), error: fail });
+  video = new VideoEncoder({
+    output: (chunk, meta) => {
+      // A frame the encoder chose to drop never comes out: everything up to this one is done.
+      while (inEncoder.length && inEncoder[0] <= chunk.timestamp) inEncoder.shift();
+      m.addVideoChunk(chunk, meta);
+    },
+    error: fail,
+  });
   video.configure(VIDEO_CONFIG);
   if (msg.audio) startAudio(msg.audio, m, startUs);
   timer = setInterval(() => {
