@@ -56,7 +56,7 @@ test("a recorded mesh call keeps sound and picture within 100 ms from start to e
     await caller.page.waitForTimeout(14_000);
     await caller.page.getByRole("button", { name: "Stop recording" }).click();
     // The last chunk is up and the server is finishing the file before anyone hangs up.
-    await expect(caller.page.getByText("Recording saved")).toBeVisible({ timeout: 60_000 });
+    await expect(caller.page.getByText("Recording saved").first()).toBeVisible({ timeout: 60_000 });
     await caller.page.getByTestId("active-call").getByRole("button", { name: "Hang up" }).click();
 
     await caller.page.goto("/CallHistory");
