@@ -16,12 +16,16 @@ test.use({
   actionTimeout: 30_000,
 });
 
-// Known failing (see the README's "Recording" note): in the call page the recorder's video stops
-// after 1-12 s while its sound goes on (measured here: video 1.0-11.7 s against audio 16-18 s),
-// although the same compositor and recorder outside the call page record every frame. Run with
-// E2E_RECORDING_SYNC=1 while fixing it.
+// The recorder stamps every frame and every block of sound with the moment it was captured
+// (client/src/features/calls/engine/recorder.worker.ts); MediaRecorder, which stamps a picture when
+// it arrives, used to leave the picture up to 0.4 s behind the sound and seconds shorter.
+//
+// Opt-in (E2E_RECORDING_SYNC=1): on a starved machine (2 cores at load 10-15) the browser's VP8
+// encoder takes only ~7 of the 15 frames a second at 960x540; the rest are skipped with the times
+// of the others intact, so lengths match and most flashes are within 40 ms of their beep, but a
+// flash whose first frames were skipped shows up to ~0.3 s late (see the [recorder] line).
 test("a recorded mesh call keeps sound and picture within 100 ms from start to end", async ({ browser }) => {
-  test.fixme(!process.env.E2E_RECORDING_SYNC, "the recorder's picture stops early in the call page; see above");
+  test.fixme(!process.env.E2E_RECORDING_SYNC, "the VP8 encoder skips frames on a starved machine; see above");
   test.setTimeout(240_000);
   const dir = mkdtempSync(path.join(tmpdir(), "recording-sync-"));
   const store = path.join(dir, "store");
@@ -40,7 +44,7 @@ test("a recorded mesh call keeps sound and picture within 100 ms from start to e
   const caller = await person(browser, USERS.member);
   const callee = await person(quiet, USERS.member2);
   caller.page.on("console", (m) => {
-    if (m.type() === "error" || m.type() === "warning") console.log(`[page] ${m.text()}`);
+    if (m.type() === "error" || m.type() === "warning" || m.text().startsWith("[recorder]")) console.log(`[page] ${m.text()}`);
   });
   try {
     await callFromDirectory(caller.page, callee.name);
@@ -51,7 +55,8 @@ test("a recorded mesh call keeps sound and picture within 100 ms from start to e
     await expect(caller.page.getByRole("button", { name: "Stop recording" })).toBeVisible();
     await caller.page.waitForTimeout(14_000);
     await caller.page.getByRole("button", { name: "Stop recording" }).click();
-    await caller.page.waitForTimeout(1_000);
+    // The last chunk is up and the server is finishing the file before anyone hangs up.
+    await expect(caller.page.getByText("Recording saved").first()).toBeVisible({ timeout: 60_000 });
     await caller.page.getByTestId("active-call").getByRole("button", { name: "Hang up" }).click();
 
     await caller.page.goto("/CallHistory");
@@ -70,10 +75,13 @@ test("a recorded mesh call keeps sound and picture within 100 ms from start to e
     console.log(`[sync] flashes ${sync.flashes.join(" ")} | beeps ${sync.beeps.join(" ")} | offsets ms ${sync.offsetsMs.join(" ")}`);
     expect(video.codec_name).toBe("h264");
     expect(audio.codec_name).toBe("aac");
-    expect(Math.abs(Number(video.duration) - Number(audio.duration))).toBeLessThan(0.2);
-    // A flash every 2 s over ~14 s: every one of them has its beep, within 100 ms.
-    expect(sync.offsetsMs.length).toBeGreaterThanOrEqual(5);
-    expect(sync.offsetsMs.length).toBeGreaterThanOrEqual(sync.flashes.length - 1);
+    // About the 15 s between the two clicks, and both tracks as long as each other.
+    expect(Number(probe.format.duration)).toBeGreaterThan(12);
+    expect(Number(probe.format.duration)).toBeLessThan(25);
+    expect(Math.abs(Number(video.duration) - Number(audio.duration))).toBeLessThanOrEqual(0.1);
+    // A flash every 2 s over ~15 s: every one of them has its beep, within 100 ms.
+    expect(sync.flashes.length).toBeGreaterThanOrEqual(6);
+    expect(sync.offsetsMs.length).toBe(sync.flashes.length);
     expect(sync.maxAbsMs).toBeLessThanOrEqual(100);
   } finally {
     await caller.context.close();

@@ -52,9 +52,12 @@ async function deleteChunks(storage: FileStorage, callId: string): Promise<void>
 function runFfmpeg(input: string, output: string): Promise<void> {
   const args = ["-hide_banner", "-loglevel", "error", "-y", "-fflags", "+genpts", "-i", input];
   args.push("-map", "0:v:0?", "-map", "0:a:0?", "-c:v", "libx264", "-preset", "veryfast", "-pix_fmt", "yuv420p");
-  // 15 fps from the frames' own times, counted from 0 like the sound: a picture that starts (or
-  // pauses) late is held rather than pulled earlier, so the two stay in step.
-  args.push("-vf", "fps=15:start_time=0,scale=trunc(iw/2)*2:trunc(ih/2)*2", "-c:a", "aac", "-b:a", "96k", "-movflags", "+faststart", output);
+  // Both tracks are placed by their own timestamps, counted from 0, never by counting frames or
+  // samples: the picture goes to 15 fps from its frames' times (a picture that starts or pauses
+  // late is held, not pulled earlier), and the sound is padded with silence from 0 and wherever it
+  // has a gap, so the two stay in step for the whole file (README, "Recording").
+  args.push("-vf", "fps=15:start_time=0,scale=trunc(iw/2)*2:trunc(ih/2)*2", "-af", "aresample=async=1:first_pts=0");
+  args.push("-c:a", "aac", "-b:a", "96k", "-movflags", "+faststart", output);
   return new Promise((resolve, reject) => {
     const p = spawn(process.env.FFMPEG_PATH ?? "ffmpeg", args, { stdio: ["ignore", "ignore", "pipe"] });
     let err = "";

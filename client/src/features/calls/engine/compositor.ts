@@ -1,24 +1,18 @@
 // Draws every participant's video into one canvas, tiled like the call grid, so a recording
-// shows everyone and not just the first picture. The canvas is what MediaRecorder records.
+// shows everyone and not just the first picture. The canvas is what MediaRecorder records, in
+// browsers without WebCodecs (elsewhere ./recorder.worker draws and encodes, with capture times).
 //
 // Each drawn picture is pushed as a video frame stamped with the time it was drawn
 // (MediaStreamTrackGenerator), rather than through canvas.captureStream(): a canvas that is not
 // on screen is only captured when the page happens to render, which in a quiet page (or a
 // headless browser) gave a handful of frames for a whole call, and the picture of the recording
 // ended seconds before its sound.
-const WIDTH = 960;
-const HEIGHT = 540;
-const FPS = 15;
+import { drawGrid, FPS, HEIGHT, WIDTH } from "./grid";
 
 export interface Compositor {
   stream: MediaStream;
   setStreams: (streams: { stream: MediaStream; label: string }[]) => void;
   stop: () => void;
-}
-
-function grid(n: number): { cols: number; rows: number } {
-  const cols = n <= 1 ? 1 : n <= 4 ? 2 : n <= 9 ? 3 : 4;
-  return { cols, rows: Math.ceil(n / cols) };
 }
 
 interface Tile {
@@ -111,35 +105,17 @@ export function createCompositor(initial: { stream: MediaStream; label: string }
     tiles = keep;
   };
 
-  const draw = () => {
-    g.fillStyle = "#09090b";
-    g.fillRect(0, 0, WIDTH, HEIGHT);
-    const { cols, rows } = grid(tiles.length);
-    const w = WIDTH / cols;
-    const h = HEIGHT / rows;
-    tiles.forEach((t, i) => {
-      const x = (i % cols) * w;
-      const y = Math.floor(i / cols) * h;
-      const src = t.frame ?? t.video;
-      const vw = t.frame ? t.frame.displayWidth : (t.video?.videoWidth ?? 0);
-      const vh = t.frame ? t.frame.displayHeight : (t.video?.videoHeight ?? 0);
-      if (src && vw && vh && t.stream.getVideoTracks().some((tr) => tr.enabled && tr.readyState === "live")) {
-        // Cover the tile, cropping the overflow, like the call view does.
-        const scale = Math.max(w / vw, h / vh);
-        const sw = w / scale;
-        const sh = h / scale;
-        g.drawImage(src, (vw - sw) / 2, (vh - sh) / 2, sw, sh, x + 2, y + 2, w - 4, h - 4);
-      } else {
-        g.fillStyle = "#27272a";
-        g.fillRect(x + 2, y + 2, w - 4, h - 4);
-      }
-      g.fillStyle = "rgba(0,0,0,0.55)";
-      g.fillRect(x + 10, y + h - 40, Math.min(w - 20, 16 + t.label.length * 11), 28);
-      g.fillStyle = "#fff";
-      g.font = "18px sans-serif";
-      g.fillText(t.label, x + 18, y + h - 20);
-    });
-  };
+  const draw = () =>
+    drawGrid(
+      g,
+      tiles.map((t) => {
+        const live = t.stream.getVideoTracks().some((tr) => tr.enabled && tr.readyState === "live");
+        const image = live ? (t.frame ?? t.video) : null;
+        const width = t.frame ? t.frame.displayWidth : (t.video?.videoWidth ?? 0);
+        const height = t.frame ? t.frame.displayHeight : (t.video?.videoHeight ?? 0);
+        return { label: t.label, image, width, height };
+      }),
+    );
 
   setStreams(initial);
   const pushed = frameTrack(canvas);

@@ -7,14 +7,16 @@ import { request } from "../../../lib/http";
 import { getToken } from "../../../lib/tokenStorage";
 import { useCallsStore } from "../store";
 import { toast } from "../../../ui/notifications";
-import { createCompositor, type Compositor } from "./compositor";
+import { createCompositor } from "./compositor";
+import { canRecordEncoded, startEncodedRecording, tapMix } from "./encodedRecording";
 
 const CHUNK_MS = 2000;
 
 interface Active {
-  recorder: MediaRecorder;
+  /** Stops recording; resolves once the last bytes have been handed to the queue. */
+  stop: () => Promise<void>;
+  setStreams: (streams: { stream: MediaStream; label: string }[]) => void;
   audio: AudioContext;
-  compositor: Compositor;
   callId: string;
   seq: number;
   /** Chunks go up one after another, in order. */
@@ -86,19 +88,15 @@ export async function startRecording(local: MediaStream | null, remotes: { strea
   try {
     // Opus runs at 48 kHz; a mix at another rate came out of Chromium's recorder stretched in time.
     const audio = new AudioContext({ sampleRate: 48_000 });
-    const mix = audio.createMediaStreamDestination();
-    for (const s of [local, ...remotes.map((r) => r.stream)]) {
-      if (s?.getAudioTracks().length) audio.createMediaStreamSource(s).connect(mix);
+    const sources = [local, ...remotes.map((r) => r.stream)].filter((s) => s !== null);
+    const streams = namedStreams(local, remotes);
+    if (mimeType.startsWith("video/webm") && (await canRecordEncoded())) {
+      active = recordEncoded(callId, audio, streams, await tapMix(audio, sources));
+    } else {
+      const mix = audio.createMediaStreamDestination();
+      for (const s of sources) if (s.getAudioTracks().length) audio.createMediaStreamSource(s).connect(mix);
+      active = recordWithMediaRecorder(callId, audio, streams, mix.stream, mimeType);
     }
-    const compositor = createCompositor(namedStreams(local, remotes));
-    const stream = new MediaStream([...compositor.stream.getVideoTracks(), ...mix.stream.getAudioTracks()]);
-    const recorder = new MediaRecorder(stream, { mimeType: mimeType || undefined, videoBitsPerSecond: 1_000_000 });
-    const rec: Active = { recorder, audio, compositor, callId, seq: 0, queue: Promise.resolve(), failed: false };
-    recorder.ondataavailable = (e) => {
-      if (e.data.size) rec.queue = rec.queue.then(() => sendChunk(rec, e.data));
-    };
-    recorder.start(CHUNK_MS);
-    active = rec;
     return true;
   } catch (err) {
     await reportFailure(callId, err instanceof Error ? err.message : "Recorder could not start");
@@ -107,9 +105,64 @@ export async function startRecording(local: MediaStream | null, remotes: { strea
   }
 }
 
+function newActive(callId: string, audio: AudioContext, parts: Pick<Active, "stop" | "setStreams">): Active {
+  return { ...parts, audio, callId, seq: 0, queue: Promise.resolve(), failed: false };
+}
+
+function enqueue(rec: Active, blob: Blob): void {
+  if (blob.size) rec.queue = rec.queue.then(() => sendChunk(rec, blob));
+}
+
+/** WebCodecs in a worker, every frame and sound stamped with its capture time (./recorder.worker). */
+function recordEncoded(callId: string, audio: AudioContext, streams: { stream: MediaStream; label: string }[], mix: MessagePort): Active {
+  let parts: Uint8Array<ArrayBuffer>[] = [];
+  const flush = () => {
+    if (!parts.length) return;
+    enqueue(rec, new Blob(parts));
+    parts = [];
+  };
+  const encoded = startEncodedRecording({
+    streams,
+    audio: mix,
+    onData: (bytes) => parts.push(bytes),
+    onError: (message) => {
+      console.warn("Recording encoder failed:", message);
+      rec.failed = true;
+    },
+  });
+  const timer = setInterval(flush, CHUNK_MS);
+  const rec = newActive(callId, audio, {
+    setStreams: encoded.setStreams,
+    stop: async () => {
+      clearInterval(timer);
+      await encoded.stop();
+      flush();
+    },
+  });
+  return rec;
+}
+
+function recordWithMediaRecorder(callId: string, audio: AudioContext, streams: { stream: MediaStream; label: string }[], mix: MediaStream, mimeType: string): Active {
+  const compositor = createCompositor(streams);
+  const stream = new MediaStream([...compositor.stream.getVideoTracks(), ...mix.getAudioTracks()]);
+  const recorder = new MediaRecorder(stream, { mimeType: mimeType || undefined, videoBitsPerSecond: 1_000_000 });
+  const rec = newActive(callId, audio, {
+    setStreams: compositor.setStreams,
+    stop: async () => {
+      const done = new Promise<void>((resolve) => (recorder.onstop = () => resolve()));
+      if (recorder.state !== "inactive") recorder.stop();
+      await done;
+      compositor.stop();
+    },
+  });
+  recorder.ondataavailable = (e) => enqueue(rec, e.data);
+  recorder.start(CHUNK_MS);
+  return rec;
+}
+
 /** Someone joined or left: the recording shows who is in the call now. */
 export function updateRecordingStreams(local: MediaStream | null, remotes: { stream: MediaStream; label: string }[]): void {
-  active?.compositor.setStreams(namedStreams(local, remotes));
+  active?.setStreams(namedStreams(local, remotes));
 }
 
 /** Stops, sends the last chunk and asks the server to finish; safe to call when nothing records. */
@@ -117,10 +170,10 @@ export async function stopRecording(): Promise<void> {
   const rec = active;
   if (!rec) return;
   active = null;
-  const done = new Promise<void>((resolve) => (rec.recorder.onstop = () => resolve()));
-  if (rec.recorder.state !== "inactive") rec.recorder.stop();
-  await done;
-  rec.compositor.stop();
+  await rec.stop().catch((err) => {
+    console.warn("Recording did not stop cleanly", err);
+    rec.failed = true;
+  });
   void rec.audio.close();
   await rec.queue;
   if (rec.seq === 0) return reportFailure(rec.callId, "Nothing was recorded");
