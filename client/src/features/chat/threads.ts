@@ -4,17 +4,14 @@
 import type { ChatMessage, FollowedThread, ThreadFollow, ThreadFollowsUpdateInput } from "@shared/entities";
 import { emitWithAck, getSocket } from "../../realtime/socket";
 import { request } from "../../lib/http";
-import { getEntity, listEntities } from "../../lib/entityApi";
+import { getEntity } from "../../lib/entityApi";
 import { useSessionStore } from "../auth/store";
-import { createMessageViaRest } from "./api";
+import { createMessageViaRest, fetchMessagePage, threadList } from "./api";
 import { useChatStore } from "./store";
 import { useFollowStore } from "./followStore";
 import { useThreadStore } from "./threadStore";
 
 const me = () => useSessionStore.getState().user?.email;
-
-/** A thread pane shows this many replies at most (the newest are never cut: oldest first, up to here). */
-const THREAD_REPLIES_MAX = 1000;
 
 let loading: Promise<void> | null = null;
 let again = false;
@@ -38,18 +35,28 @@ export function refreshThreads(): Promise<void> {
   return loading;
 }
 
-/** The root and every reply of a thread, into the thread store. */
+/** The root and the newest page of a thread's replies, into the thread store. */
 export async function loadThread(rootId: number): Promise<void> {
   useThreadStore.getState().startLoading(rootId);
   try {
-    const [root, replies] = await Promise.all([
-      getEntity<ChatMessage>("messages", rootId),
-      listEntities<ChatMessage>("messages", { where: { thread_root_id: rootId }, sort: "id", limit: THREAD_REPLIES_MAX }),
-    ]);
+    const [root, replies] = await Promise.all([getEntity<ChatMessage>("messages", rootId), fetchMessagePage(threadList(rootId))]);
     useThreadStore.getState().loaded(rootId, root, replies);
   } catch (err) {
     console.error("Failed to load the thread", err);
     useThreadStore.getState().loadFailed(rootId);
+  }
+}
+
+/** The page of replies older than the oldest loaded, as a channel's list loads its older pages (./loading.ts). */
+export async function loadOlderReplies(rootId: number): Promise<void> {
+  const entry = useThreadStore.getState().byRoot[rootId];
+  if (!entry || entry.status !== "ready" || entry.loadingOlder || !entry.hasOlder || !entry.replies.length) return;
+  useThreadStore.getState().setLoadingOlder(rootId, true);
+  try {
+    useThreadStore.getState().prependOlder(rootId, await fetchMessagePage(threadList(rootId), entry.replies[0].id));
+  } catch (err) {
+    console.error("Failed to load older replies", err);
+    useThreadStore.getState().setLoadingOlder(rootId, false);
   }
 }
 
@@ -79,7 +86,9 @@ function send(input: ThreadFollowsUpdateInput): Promise<ThreadFollow> {
 /** One's own row for a thread as the server has it (an answer, or its change from any tab or device). */
 export function applyFollow(row: ThreadFollow): void {
   const entry = useThreadStore.getState().byRoot[row.thread_root_id];
-  const exact = useFollowStore.getState().followChanged(row, entry?.status === "ready" ? entry.replies : undefined, me());
+  // The loaded replies count the unread exactly when they reach back to the position.
+  const complete = entry?.status === "ready" && (!entry.hasOlder || (entry.replies.length > 0 && row.last_read_message_id >= entry.replies[0].id));
+  const exact = useFollowStore.getState().followChanged(row, complete ? entry.replies : undefined, me());
   if (!exact) void refreshThreads();
 }
 
