@@ -98,7 +98,7 @@ test("a reply in a thread: counts and unread live, reading clears it, also-send 
   for (const x of [a, b, c]) await x.context.close();
 });
 
-test("a long thread opens at its newest reply and pages back to its first", async ({ browser, request }) => {
+test("a long thread opens at its newest reply, pages back to its first, and its starter resolves and reopens it", async ({ browser, request }) => {
   const { page, context } = await signedInPage(browser, USERS.member);
   const token = await page.evaluate(() => sessionStorage.getItem("access_token"));
   const headers = { authorization: `Bearer ${token}` };
@@ -136,5 +136,24 @@ test("a long thread opens at its newest reply and pages back to its first", asyn
   await log.evaluate((el) => (el.scrollTop = 0));
   await expect(log.getByText("Long reply number 1.", { exact: true })).toBeVisible();
   await expect(log.locator("[data-message-id]")).toHaveCount(total + 1); // the root and every reply once
+
+  // Jordan started the thread, so may resolve it; Sam, who neither started it nor is a member, sees it live but may not.
+  const sam = await signedInPage(browser, USERS.member2);
+  await gotoChat(sam.page);
+  await openChannel(sam.page, name);
+  await row(sam.page, name, rootText).getByTestId("thread-summary").click();
+  await expect(pane(sam.page).getByText("Long reply number 120.")).toBeVisible();
+  await expect(pane(sam.page).getByRole("button", { name: "Resolve" })).toHaveCount(0);
+  await pane(page).getByRole("button", { name: "Resolve" }).click();
+  await expect(pane(page).getByRole("button", { name: "Reopen" })).toBeVisible();
+  for (const p of [page, sam.page]) {
+    await expect(row(p, name, rootText).getByTestId("thread-resolved")).toContainText(/Resolved by Jordan/);
+    await expect(pane(p).getByTestId("thread-resolved")).toContainText(/Resolved by Jordan/);
+  }
+  await page.screenshot({ path: "/tmp/shots/thread-resolved.png" });
+  await pane(page).getByRole("button", { name: "Reopen" }).click();
+  await expect(row(sam.page, name, rootText).getByTestId("thread-resolved")).toHaveCount(0);
+  await expect(pane(page).getByRole("button", { name: "Resolve" })).toBeVisible();
+  await sam.context.close();
   await context.close();
 });

@@ -1,6 +1,6 @@
 // Thread flows (README, "Threads"): loading a thread, replying (messages.create with
-// thread_root_id), following and reading (thread_follows.update), over the socket (REST while it
-// is down); the answers go to the thread stores, as the feed's changes do (./socket.ts).
+// thread_root_id), following and reading (thread_follows.update), resolving (messages.resolve),
+// over the socket (REST while it is down); the answers go to the thread stores, as the feed's changes do (./socket.ts).
 import type { ChatMessage, FollowedThread, ThreadFollow, ThreadFollowsUpdateInput } from "@shared/entities";
 import { emitWithAck, getSocket } from "../../realtime/socket";
 import { request } from "../../lib/http";
@@ -77,6 +77,16 @@ export async function sendReply(input: OutgoingReply): Promise<ChatMessage> {
   useThreadStore.getState().upsert(reply);
   useChatStore.getState().receive(reply);
   return reply;
+}
+
+/** messages.resolve: mark the thread resolved or reopen it; the root as it now is shows at once. */
+export async function resolveThread(rootId: number, resolved: boolean): Promise<ChatMessage> {
+  const input = { thread_root_id: rootId, resolved };
+  const root = getSocket()?.connected ? await emitWithAck("messages.resolve", input) : await request<ChatMessage>("/chat/threads/resolve", { method: "POST", body: input });
+  useThreadStore.getState().upsert(root);
+  useFollowStore.getState().rootChanged(root);
+  if (useChatStore.getState().byChannel[root.channel_id]?.items.some((m) => m.id === root.id)) useChatStore.getState().mergeMessages(root.channel_id, [root]);
+  return root;
 }
 
 function send(input: ThreadFollowsUpdateInput): Promise<ThreadFollow> {

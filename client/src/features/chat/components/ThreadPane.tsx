@@ -8,6 +8,7 @@ import { Button } from "../../../ui/button";
 import { Spinner } from "../../../ui/spinner";
 import { FollowThreadButton } from "./FollowThreadButton";
 import { LoadOlderButton } from "./LoadOlderButton";
+import { ResolveThreadButton } from "./ResolveThreadButton";
 import { MessageRow } from "./MessageRow";
 import { ThreadComposer } from "./ThreadComposer";
 
@@ -18,8 +19,8 @@ const EMPTY: ChatMessage[] = [];
 
 /**
  * A thread beside its channel (README, "Threads"): the root, its replies (live from the feed; the
- * newest page first, older pages as the channel's list loads them), a composer, and
- * follow/unfollow. What is shown is read: the position moves to the newest reply.
+ * newest page first, older pages as the channel's list loads them), a composer, follow/unfollow
+ * and resolve/reopen. What is shown is read: the position moves to the newest reply.
  */
 export function ThreadPane({ channel, rootId, onClose }: { channel: Channel; rootId: number; onClose: () => void }) {
   const entry = useThreadStore((s) => s.byRoot[rootId]);
@@ -56,6 +57,7 @@ export function ThreadPane({ channel, rootId, onClose }: { channel: Channel; roo
           <h2 className="text-[15px] leading-tight font-semibold">Thread</h2>
           <p className="truncate text-xs text-muted-foreground">{where}</p>
         </div>
+        {entry?.root && <ResolveThreadButton root={entry.root} channel={channel} />}
         <FollowThreadButton rootId={rootId} />
         <Button variant="ghost" size="icon-sm" aria-label="Close thread" onClick={onClose}>
           <X />
