@@ -48,6 +48,8 @@ io.on("connection", (socket) => {
       file_url: null,
       file_name: null,
       edited_at: null,
+      resolved_at: null,
+      resolved_by: null,
       mentions: [],
       mentions_all: false,
       thread_root_id: p.thread_root_id ?? null,

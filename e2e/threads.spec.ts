@@ -97,3 +97,63 @@ test("a reply in a thread: counts and unread live, reading clears it, also-send 
 
   for (const x of [a, b, c]) await x.context.close();
 });
+
+test("a long thread opens at its newest reply, pages back to its first, and its starter resolves and reopens it", async ({ browser, request }) => {
+  const { page, context } = await signedInPage(browser, USERS.member);
+  const token = await page.evaluate(() => sessionStorage.getItem("access_token"));
+  const headers = { authorization: `Bearer ${token}` };
+  const name = `e2e-long-thread-${stamp()}`;
+  const made = await request.post("/api/entities/channels", { headers, data: { name, type: "public" } });
+  expect(made.status()).toBe(201);
+  const channelId = ((await made.json()) as { id: number }).id;
+  const post = async (data: object) => {
+    const res = await request.post("/api/entities/messages", { headers, data: { channel_id: channelId, ...data } });
+    expect(res.status()).toBe(201);
+    return (await res.json()) as { id: number };
+  };
+  const rootText = `Long discussion ${stamp()}`;
+  const root = await post({ content: rootText });
+  // More than two pages of the pane (a page is 50 replies).
+  const total = 120;
+  for (let i = 1; i <= total; i++) await post({ content: `Long reply number ${i}.`, thread_root_id: root.id });
+
+  await gotoChat(page);
+  await openChannel(page, name);
+  await row(page, name, rootText).getByTestId("thread-summary").click();
+  const log = pane(page).getByRole("log", { name: "Replies" });
+  await expect(log.getByText(`Long reply number ${total}.`)).toBeVisible();
+  await expect(log).toHaveAttribute("data-count", "50");
+  await expect(log.getByText("Long reply number 1.", { exact: true })).toHaveCount(0);
+
+  // Scrolling up reaches the way back; each page keeps the place and adds the replies before it.
+  const older = pane(page).getByRole("button", { name: "Load older replies" });
+  for (const count of ["100", "120"]) {
+    await log.evaluate((el) => (el.scrollTop = 0));
+    await older.click();
+    await expect(log).toHaveAttribute("data-count", count);
+  }
+  await expect(older).toBeHidden();
+  await log.evaluate((el) => (el.scrollTop = 0));
+  await expect(log.getByText("Long reply number 1.", { exact: true })).toBeVisible();
+  await expect(log.locator("[data-message-id]")).toHaveCount(total + 1); // the root and every reply once
+
+  // Jordan started the thread, so may resolve it; Sam, who neither started it nor is a member, sees it live but may not.
+  const sam = await signedInPage(browser, USERS.member2);
+  await gotoChat(sam.page);
+  await openChannel(sam.page, name);
+  await row(sam.page, name, rootText).getByTestId("thread-summary").click();
+  await expect(pane(sam.page).getByText("Long reply number 120.")).toBeVisible();
+  await expect(pane(sam.page).getByRole("button", { name: "Resolve" })).toHaveCount(0);
+  await pane(page).getByRole("button", { name: "Resolve" }).click();
+  await expect(pane(page).getByRole("button", { name: "Reopen" })).toBeVisible();
+  for (const p of [page, sam.page]) {
+    await expect(row(p, name, rootText).getByTestId("thread-resolved")).toContainText(/Resolved by Jordan/);
+    await expect(pane(p).getByTestId("thread-resolved")).toContainText(/Resolved by Jordan/);
+  }
+  await page.screenshot({ path: "/tmp/shots/thread-resolved.png" });
+  await pane(page).getByRole("button", { name: "Reopen" }).click();
+  await expect(row(sam.page, name, rootText).getByTestId("thread-resolved")).toHaveCount(0);
+  await expect(pane(page).getByRole("button", { name: "Resolve" })).toBeVisible();
+  await sam.context.close();
+  await context.close();
+});

@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { LIMITS } from "./constants";
 import { USER_STATUSES, type ChatMessage, type EntityRow, type EntityTable, type PublicUser, type UserStatus } from "./entities";
-import { messageCreateInput } from "./entities/messages";
+import { messageCreateInput, messagesResolveInput } from "./entities/messages";
 import { channelReadsUpdateInput } from "./entities/channel_reads";
 import type { ChannelRead, ChannelReceipt } from "./entities/channel_reads";
 import { threadFollowsUpdateInput, type ThreadFollow } from "./entities/thread_follows";
@@ -35,6 +35,8 @@ const callId = () => str().min(1).max(100);
 
 // One schema for a new message, REST and socket alike (defined with the table).
 export { messageCreateInput };
+// One schema for resolving or reopening a thread: `messages.resolve` and POST /api/chat/threads/resolve.
+export { messagesResolveInput };
 // One schema for moving a read position: `channel_reads.update` and POST /api/chat/read.
 export { channelReadsUpdateInput };
 // One schema for following a thread and moving one's position in it: `thread_follows.update` and POST /api/chat/threads/follow.
@@ -274,6 +276,8 @@ type EntityCommands = {
 
 export interface ClientToServerEvents extends EntityCommands {
   "messages.create": (p: z.input<typeof messageCreateInput>, ack: AckFn<ChatMessage>) => void;
+  /** Resolve or reopen a thread (README, "Threads"); acked with its root as it now is. */
+  "messages.resolve": (p: z.input<typeof messagesResolveInput>, ack: AckFn<ChatMessage>) => void;
   /** Move one's read position in a channel (README, "Unread"); acked with the row after it. */
   "channel_reads.update": (p: z.input<typeof channelReadsUpdateInput>, ack: AckFn<ChannelRead>) => void;
   /** Follow or unfollow a thread and/or move one's read position in it (README, "Threads"). */

@@ -23,7 +23,7 @@ export const messages = defineEntity({
   required: ["channel_id"],
   nullable: ["file_url", "file_name", "thread_root_id"],
   // A root's thread counters move with its replies; deleted_at marks a deleted root kept for its replies.
-  serverSet: ["sender_id", "sender_name", "sender_email", "edited_at", "mentions", "mentions_all", "reply_count", "last_reply_at", "repliers", "deleted_at"],
+  serverSet: ["sender_id", "sender_name", "sender_email", "edited_at", "mentions", "mentions_all", "reply_count", "last_reply_at", "repliers", "deleted_at", "resolved_at", "resolved_by"],
   createOnly: ["channel_id", "thread_root_id", "also_to_channel"],
   row: z.object({
     ...rowBase,
@@ -53,8 +53,11 @@ export const messages = defineEntity({
     repliers: z.array(z.string()),
     /** A deleted root whose replies remain: its text is gone and it shows as "Message deleted". */
     deleted_at: z.string().nullable(),
+    /** A root's thread marked resolved: when and by whom (an e-mail); null while open (`messages.resolve`). */
+    resolved_at: z.string().nullable(),
+    resolved_by: z.string().nullable(),
   }),
-  instants: ["edited_at", "last_reply_at", "deleted_at"],
+  instants: ["edited_at", "last_reply_at", "deleted_at", "resolved_at"],
   // The sender's account; clients identify senders by e-mail.
   internal: z.object({ sender_id: z.number().int().nullable() }),
   filters: {
@@ -88,3 +91,16 @@ export const messageCreateInput = z.object({
 });
 export type MessageCreateInput = z.input<typeof messageCreateInput>;
 
+
+/**
+ * `messages.resolve` and POST /api/chat/threads/resolve (README, "Threads"): mark a thread resolved
+ * (`resolved: true`) or reopen it, by its root's id.
+ */
+export const messagesResolveInput = z.strictObject(
+  {
+    thread_root_id: idRef,
+    resolved: z.boolean({ error: "resolved must be true or false" }),
+  },
+  { error: "the body must be an object" },
+);
+export type MessagesResolveInput = z.input<typeof messagesResolveInput>;

@@ -42,6 +42,17 @@ export function canDeleteChannel(user: User, channel: Pick<Channel, "is_system">
   return isAdmin(user) && !channel.is_system;
 }
 
+/**
+ * Who manages a channel (its name, description and people): an admin, or, but for a system
+ * channel, its members and its creator. Also who may resolve any thread in it (README, "Threads").
+ */
+export function canManageChannel(user: Pick<User, "email" | "role" | "team_role">, channel: Pick<Channel, "is_system" | "members" | "created_by">): boolean {
+  if (isAdmin(user)) return true;
+  if (channel.is_system) return false;
+  const me = emailOf(user);
+  return listHas(channel.members, me) || sameEmail(channel.created_by, me);
+}
+
 const MEMBER_FIELDS = ["name", "description", "members", "last_activity"];
 
 export const DM_PAIR_REFUSED = "A direct message is between you and one other person";
@@ -71,9 +82,8 @@ export const channelsPolicy: TablePolicy<"channels"> = {
     const me = emailOf(user);
     // Every reader bumps last_activity after posting.
     if (otherKeys(changes, ["last_activity"]).length === 0) return true;
+    if (canManageChannel(user, row)) return otherKeys(changes, MEMBER_FIELDS).length === 0;
     if (row.is_system) return false;
-    const member = listHas(row.members, me) || sameEmail(row.created_by, me);
-    if (member) return otherKeys(changes, MEMBER_FIELDS).length === 0;
     // A non-member of a public channel may join or leave it, touching only their own address.
     if (row.type === "public" && otherKeys(changes, ["members", "last_activity"]).length === 0) {
       const next = (changes.members as string[] | undefined) ?? row.members;

@@ -1,12 +1,12 @@
 // Chat over the socket: posting (the hot path in ./post; replies in ./threads), typing notices,
-// read positions (./reads) and following threads (./threads).
-import { channelReadsUpdateInput, channelTypingInput, messageCreateInput, rooms, threadFollowsUpdateInput } from "@shared/realtime";
+// read positions (./reads), following and resolving threads (./threads).
+import { channelReadsUpdateInput, channelTypingInput, messageCreateInput, messagesResolveInput, rooms, threadFollowsUpdateInput } from "@shared/realtime";
 import { HttpError } from "../../errors";
 import { command } from "../../realtime/dispatcher";
 import { presentMessage } from "../../entities/present";
 import { postMessage } from "./post";
 import { updateChannelRead } from "./reads";
-import { updateThreadFollow } from "./threads";
+import { resolveThread, updateThreadFollow } from "./threads";
 import { metrics } from "../../ops/metrics";
 import type { User } from "../../db/schema";
 
@@ -26,5 +26,6 @@ export const chatCommands = {
     return null;
   }),
   "channel_reads.update": command(channelReadsUpdateInput, (ctx, _hub, socket, input) => updateChannelRead(ctx, socket.data.u as User, input)),
+  "messages.resolve": command(messagesResolveInput, async (ctx, _hub, socket, input) => presentMessage(await resolveThread(ctx, socket.data.u as User, input))),
   "thread_follows.update": command(threadFollowsUpdateInput, (ctx, _hub, socket, input) => updateThreadFollow(ctx, socket.data.u as User, input)),
 };

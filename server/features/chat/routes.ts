@@ -2,16 +2,18 @@
 // channel row as the Entity API would: 201 when it was created, 200 when it already existed.
 // GET /chat/unread and POST /chat/read: unread counts and the read-position command (./reads.ts);
 // GET /chat/receipts: read receipts (./receipts.ts).
-// GET /chat/threads and POST /chat/threads/follow: followed threads and thread_follows.update (./threads.ts).
+// GET /chat/threads and POST /chat/threads/follow: followed threads and thread_follows.update;
+// POST /chat/threads/resolve: messages.resolve (./threads.ts).
 import { Router } from "express";
-import { channelReadsUpdateInput, channelReceiptsQuery, channelsOpenDmInput, threadFollowsUpdateInput } from "@shared/entities";
+import { channelReadsUpdateInput, channelReceiptsQuery, channelsOpenDmInput, messagesResolveInput, threadFollowsUpdateInput } from "@shared/entities";
+import { presentMessage } from "../../entities/present";
 import type { AppContext } from "../../context";
 import { currentUser, requireAuth } from "../../auth/middleware";
 import { badRequest, zodMessage } from "../../errors";
 import { openDm } from "./dm";
 import { listUnread, updateChannelRead } from "./reads";
 import { listReceipts } from "./receipts";
-import { listFollowedThreads, updateThreadFollow } from "./threads";
+import { listFollowedThreads, resolveThread, updateThreadFollow } from "./threads";
 
 export function chatRoutes(ctx: AppContext): Router {
   const r = Router();
@@ -39,6 +41,11 @@ export function chatRoutes(ctx: AppContext): Router {
   // Threads (README, "Threads"): the followed ones with unread replies, and thread_follows.update.
   r.get("/chat/threads", requireAuth, async (req, res) => {
     res.json({ threads: await listFollowedThreads(ctx, currentUser(req)) });
+  });
+  r.post("/chat/threads/resolve", requireAuth, async (req, res) => {
+    const parsed = messagesResolveInput.safeParse(req.body ?? {});
+    if (!parsed.success) throw badRequest(zodMessage(parsed.error));
+    res.json(presentMessage(await resolveThread(ctx, currentUser(req), parsed.data)));
   });
   r.post("/chat/threads/follow", requireAuth, async (req, res) => {
     const parsed = threadFollowsUpdateInput.safeParse(req.body ?? {});

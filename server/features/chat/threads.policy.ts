@@ -5,14 +5,27 @@
 import type { TablePolicy } from "../../entities/policy";
 import { readsByAudience } from "../../entities/audience";
 import { rooms } from "@shared/realtime";
-import { canReadChannel } from "./channels.policy";
+import { canManageChannel, canReadChannel } from "./channels.policy";
 import { findThreadRoot } from "./threads.repository";
 import type { DbLike } from "../../entities/repository";
-import type { User } from "../../db/schema";
+import type { Channel, Message, User } from "../../db/schema";
+import { sameEmail } from "../../entities/policy-helpers";
 import { HttpError, notFound } from "../../errors";
 
 export const FOLLOWS_NOT_DELETED = "A thread is not deleted from your list: unfollow it instead";
 export const NOT_A_ROOT = "thread_root_id: replies belong to the thread's first message, not to another reply";
+
+export const RESOLVE_REFUSED = "Only the thread's starter or someone who manages the channel may resolve or reopen it";
+
+/** `messages.resolve`: the thread's starter, or anyone who manages its channel (channels.policy.ts). */
+export function canResolveThread(
+  user: User,
+  root: Pick<Message, "sender_id" | "sender_email">,
+  channel: Pick<Channel, "is_system" | "members" | "created_by">,
+): true | string {
+  const starter = root.sender_id != null ? root.sender_id === user.id : sameEmail(root.sender_email, user.email);
+  return starter || canManageChannel(user, channel) ? true : RESOLVE_REFUSED;
+}
 
 export const threadFollowsAudience = (row: { user_id: number }) => [rooms.user(row.user_id)];
 

@@ -22,18 +22,31 @@ export async function findThreadRoot(
   db: DbLike,
   id: number,
   lock = false,
-): Promise<(Message & { channel: Pick<Channel, "id" | "type" | "members"> }) | undefined> {
+): Promise<(Message & { channel: Pick<Channel, "id" | "type" | "members" | "is_system" | "created_by"> }) | undefined> {
   let q = db
     .selectFrom("messages")
     .innerJoin("channels", "channels.id", "messages.channel_id")
     .selectAll("messages")
-    .select(["channels.type as channel_type", "channels.members as channel_members"])
+    .select(["channels.type as channel_type", "channels.members as channel_members", "channels.is_system as channel_is_system", "channels.created_by as channel_created_by"])
     .where("messages.id", "=", id);
   if (lock) q = q.forNoKeyUpdate("messages");
   const r = await q.executeTakeFirst();
   if (!r) return undefined;
-  const { channel_type, channel_members, ...message } = r;
-  return { ...(message as Message), channel: { id: r.channel_id, type: channel_type, members: channel_members } };
+  const { channel_type, channel_members, channel_is_system, channel_created_by, ...message } = r;
+  return {
+    ...(message as Message),
+    channel: { id: r.channel_id, type: channel_type, members: channel_members, is_system: channel_is_system, created_by: channel_created_by },
+  };
+}
+
+/** A thread resolved by `by` (an e-mail) now, or reopened (`by` null). */
+export function setResolved(db: DbLike, rootId: number, by: string | null): Promise<Message> {
+  return db
+    .updateTable("messages")
+    .set({ resolved_at: by ? new Date() : null, resolved_by: by, updated_at: new Date() })
+    .where("id", "=", rootId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 export interface NewReply {

@@ -6,6 +6,7 @@
 // its change record. Deleting a reply recounts its root the same way; deleting a root that has
 // replies keeps it as a "Message deleted" placeholder. `thread_follows.update` follows, unfollows
 // and moves a person's read position in a thread, with the channel_reads arithmetic.
+// `messages.resolve` marks a thread resolved on its root, or reopens it.
 import { ENTITIES, validateCreate, validateUpdate, type FollowedThread, type ThreadFollow } from "@shared/entities";
 import { LIMITS } from "@shared/constants";
 import { readPosition } from "@shared/unread";
@@ -20,7 +21,7 @@ import type { Condition } from "../../entities/where-sql";
 import { withChanges } from "../../feed/changelog";
 import { messagesPolicy } from "./messages.policy";
 import { mentionFields } from "./mentions";
-import { NOT_A_ROOT, readableRoot, threadFollowsPolicy } from "./threads.policy";
+import { NOT_A_ROOT, canResolveThread, readableRoot, threadFollowsPolicy } from "./threads.policy";
 import { canReadChannel } from "./channels.policy";
 import {
   claimFollow,
@@ -34,6 +35,7 @@ import {
   newestReplyId,
   recountRoot,
   setFollow,
+  setResolved,
   touchChannel,
   upsertFollow,
 } from "./threads.repository";
@@ -162,6 +164,27 @@ export async function deleteMessage(ctx: AppContext, user: User, id: number): Pr
     } else log.add("messages", "update", root.id, root, before);
   });
   return { ok: true, id };
+}
+
+/**
+ * `messages.resolve`: the thread's starter or someone who manages the channel marks the thread
+ * resolved (`resolved_at`, `resolved_by` on its root) or reopens it; every reader of the channel
+ * gets the root's update. Asking for the state it is already in changes nothing.
+ */
+export async function resolveThread(ctx: AppContext, user: User, input: { thread_root_id: number; resolved: boolean }): Promise<Message> {
+  return withChanges(ctx, async (trx, log) => {
+    // Locked, so a reply's recount and a resolve of the same root take turns.
+    const root = await findThreadRoot(trx, input.thread_root_id, true);
+    if (!root || !canReadChannel(user, root.channel)) throw notFound("Message not found");
+    if (root.thread_root_id != null) throw new HttpError(400, NOT_A_ROOT);
+    enforce(canResolveThread(user, root, root.channel));
+    const { channel: _c, ...before } = root;
+    void _c;
+    if (input.resolved === (before.resolved_at != null)) return before as Message;
+    const after = await setResolved(trx, root.id, input.resolved ? user.email.toLowerCase() : null);
+    log.add("messages", "update", after.id, after, before);
+    return after;
+  });
 }
 
 export interface FollowMove {

@@ -15,6 +15,7 @@ import {
   channelTypingInput,
   channelReadsUpdateInput,
   threadFollowsUpdateInput,
+  messagesResolveInput,
   channelNotificationSettingsUpdateInput,
   entityCreateInput,
   entityDeleteInput,
@@ -141,6 +142,11 @@ const ENTITY_COMMANDS = Object.fromEntries(
 export const COMMANDS: { [E in keyof ClientToServerEvents]: Entry } = {
   ...ENTITY_COMMANDS,
   "messages.create": { payload: messageCreateInput, summary: "Post a message; acked after the commit with the stored message", ack: { $ref: "#/components/schemas/ChatMessage" } },
+  "messages.resolve": {
+    payload: messagesResolveInput,
+    summary: "Resolve (resolved: true) or reopen a thread by its root's id: its starter or someone who manages the channel (POST /api/chat/threads/resolve); acked with the root",
+    ack: { $ref: "#/components/schemas/ChatMessage" },
+  },
   "signals.send": { payload: signalSendInput, summary: "Relay a WebRTC signal to someone in the same call", ack: { type: "object", properties: { id: { type: "integer" } } } },
   "calls.initiate": { payload: callInitiateInput, summary: "Call one person", ack: anyObject },
   "calls.initiateGroup": { payload: callInitiateGroupInput, summary: "Call up to seven people", ack: anyObject },

@@ -3,7 +3,7 @@
 // with (shared/entities for the Entity API, the routes' own schemas elsewhere), turned into JSON
 // Schema by zod; a test checks that every route the server mounts is described here.
 import type { z } from "zod";
-import { ENTITY_TABLES, channelReadsUpdateInput, channelReceiptsQuery, channelsOpenDmInput, pushSubscriptionInput, pushUnsubscribeInput, threadFollowsUpdateInput, channelNotificationSettingsUpdateInput } from "@shared/entities";
+import { ENTITY_TABLES, channelReadsUpdateInput, channelReceiptsQuery, channelsOpenDmInput, pushSubscriptionInput, pushUnsubscribeInput, threadFollowsUpdateInput, channelNotificationSettingsUpdateInput, messagesResolveInput } from "@shared/entities";
 import { callAnswerInput, callEndInput, callInitiateGroupInput, callInitiateInput, presenceUpdateInput, signalSendInput } from "@shared/realtime";
 import { loginSchema } from "../../auth/routes";
 import { acceptSchema, createSchema as inviteSchema, policySchema } from "../../features/invitations/routes";
@@ -158,6 +158,7 @@ const OPS: Op[] = [
       required: ["threads"],
     },
   },
+  { method: "post", path: "/chat/threads/resolve", summary: "messages.resolve: resolve (resolved: true) or reopen a thread by its root's id; its starter or someone who manages the channel", tag: "channels", body: messagesResolveInput, response: ref("messages.row") },
   { method: "post", path: "/chat/threads/follow", summary: "thread_follows.update: follow or unfollow a thread, and/or read its replies up to read_message_id (forward only)", tag: "channels", body: threadFollowsUpdateInput, response: ref("thread_follows.row") },
   { method: "get", path: "/push/key", summary: "The server's VAPID public key for PushManager.subscribe: {publicKey}", tag: "notifications", response: { type: "object", properties: { publicKey: { type: "string" } }, required: ["publicKey"] } },
   { method: "post", path: "/push/subscriptions", summary: "Store this browser's PushSubscription (tied to the session; removed on logout)", tag: "notifications", body: pushSubscriptionInput, response: anyObject },

@@ -115,24 +115,31 @@ export const MESSAGE_PAGE_SIZE = LIMITS.messagePageSize;
 /** A channel's main list: its roots and the replies also sent there (README, "Threads"). */
 const channelList = (channelId: number): WhereObject => ({ channel_id: channelId, or: [{ thread_root_id: null }, { also_to_channel: true }] });
 
-/** Newest page, returned oldest-first for display. */
-export async function fetchLatestMessages(channelId: number, signal?: AbortSignal): Promise<ChatMessage[]> {
+/** A thread's replies (README, "Threads"); paged exactly as a channel's list, from the index on (thread_root_id, id). */
+export const threadList = (rootId: number): WhereObject => ({ thread_root_id: rootId });
+
+/**
+ * One page of a message list (a channel's or a thread's), oldest first for display: the newest
+ * page without `beforeId`, else the page just older than it. Keyset paging by id: offsets would
+ * shift as new messages arrive and repeat rows, and an id stays a valid cursor after its message
+ * is deleted.
+ */
+export async function fetchMessagePage(where: WhereObject, beforeId?: number, signal?: AbortSignal): Promise<ChatMessage[]> {
   const rows = await listEntities<ChatMessage>(
     "messages",
-    { where: channelList(channelId), sort: "-id", limit: MESSAGE_PAGE_SIZE },
+    { where: beforeId == null ? where : { ...where, id: { lt: beforeId } }, sort: "-id", limit: MESSAGE_PAGE_SIZE },
     signal,
   );
   return rows.reverse();
 }
 
-/** Keyset paging by id: offsets would shift as new messages arrive and repeat rows. */
-export async function fetchOlderMessages(channelId: number, beforeId: number): Promise<ChatMessage[]> {
-  const rows = await listEntities<ChatMessage>("messages", {
-    where: { ...channelList(channelId), id: { lt: beforeId } },
-    sort: "-id",
-    limit: MESSAGE_PAGE_SIZE,
-  });
-  return rows.reverse();
+/** Newest page of a channel, returned oldest-first for display. */
+export function fetchLatestMessages(channelId: number, signal?: AbortSignal): Promise<ChatMessage[]> {
+  return fetchMessagePage(channelList(channelId), undefined, signal);
+}
+
+export function fetchOlderMessages(channelId: number, beforeId: number): Promise<ChatMessage[]> {
+  return fetchMessagePage(channelList(channelId), beforeId);
 }
 
 /** The REST fallback for sending while the socket is down. */

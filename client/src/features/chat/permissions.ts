@@ -22,11 +22,21 @@ export function isChannelMember(u: Person, channel: Pick<Channel, "members">): b
 }
 
 // The server's channels policy, so nobody is offered what it would refuse (README, "Channels"):
-// members and admins manage a channel's people, only admins a system channel's, nobody a dm's.
-export function canManageMembers(u: Person, channel: ChannelPeople): boolean {
-  if (!u || channel.type === "dm") return false;
+// members (and the creator) and admins manage a channel, only admins a system channel.
+export function canManageChannel(u: Person, channel: ChannelPeople): boolean {
+  if (!u) return false;
   if (isAdmin(u)) return true;
   return !channel.is_system && (isChannelMember(u, channel) || same(channel.created_by, u.email));
+}
+
+// A dm's people never change.
+export function canManageMembers(u: Person, channel: ChannelPeople): boolean {
+  return channel.type !== "dm" && canManageChannel(u, channel);
+}
+
+// messages.resolve (README, "Threads"): the thread's starter, or anyone who manages the channel.
+export function canResolveThread(u: Person, root: Pick<ChatMessage, "sender_email">, channel: ChannelPeople): boolean {
+  return !!u && (same(root.sender_email, u.email) || canManageChannel(u, channel));
 }
 
 export function canLeaveChannel(u: Person, channel: ChannelPeople): boolean {

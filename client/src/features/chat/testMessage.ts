@@ -20,6 +20,8 @@ export const chatMessage = (id: number, fields: Partial<ChatMessage> = {}): Chat
   last_reply_at: null,
   repliers: [],
   deleted_at: null,
+  resolved_at: null,
+  resolved_by: null,
   created_date: "2026-01-01T00:00:00Z",
   updated_date: "2026-01-01T00:00:00Z",
   ...fields,

@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { useThreadStore } from "./threadStore";
 import { useChatStore } from "./store";
 import { chatMessage } from "./testMessage";
+import { MESSAGE_PAGE_SIZE } from "./api";
 
 const msg = chatMessage;
 const reply = (id: number, also = false) => msg(id, { thread_root_id: 10, also_to_channel: also });
@@ -45,5 +46,19 @@ describe("thread store", () => {
     chat.receive(reply(12, true));
     chat.mergeMessages(1, [reply(13)]);
     expect(useChatStore.getState().byChannel[1].items.map((m) => m.id)).toEqual([10, 12]);
+  });
+
+  it("pages a thread as a channel: a full newest page has older ones, a short older page is the beginning", () => {
+    const s = useThreadStore.getState();
+    const ids = (from: number, n: number) => Array.from({ length: n }, (_, i) => from + i);
+    s.startLoading(10);
+    s.loaded(10, msg(10), ids(100, MESSAGE_PAGE_SIZE).map((id) => reply(id)));
+    expect(useThreadStore.getState().byRoot[10]).toMatchObject({ hasOlder: true, loadingOlder: false });
+    s.setLoadingOlder(10, true);
+    // A reply that arrived live meanwhile and a repeat of the oldest held stay once, in order.
+    s.upsert(reply(100 + MESSAGE_PAGE_SIZE));
+    s.prependOlder(10, [...ids(80, 20), 100].map((id) => reply(id)));
+    expect(replyIds()).toEqual(ids(80, MESSAGE_PAGE_SIZE + 21));
+    expect(useThreadStore.getState().byRoot[10]).toMatchObject({ hasOlder: false, loadingOlder: false });
   });
 });

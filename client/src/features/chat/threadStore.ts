@@ -1,13 +1,18 @@
 // The replies of the threads open in this tab (README, "Threads"), oldest first, kept live from
-// the change feed like a channel's messages (./store.ts), with the root they belong to.
+// the change feed like a channel's messages (./store.ts), with the root they belong to. Paged as
+// a channel's list is: the newest page first, older pages on request (./api.ts fetchMessagePage).
 import { create } from "zustand";
 import { immer } from "zustand/middleware/immer";
 import type { ChatMessage } from "@shared/entities";
+import { MESSAGE_PAGE_SIZE } from "./api";
 
 export interface ThreadEntry {
   root: ChatMessage | null;
   /** Oldest first, unique by id. */
   replies: ChatMessage[];
+  /** False once a fetched page came back smaller than the page size. */
+  hasOlder: boolean;
+  loadingOlder: boolean;
   status: "loading" | "ready" | "error";
 }
 
@@ -16,6 +21,8 @@ interface ThreadState {
   startLoading: (rootId: number) => void;
   loaded: (rootId: number, root: ChatMessage, replies: ChatMessage[]) => void;
   loadFailed: (rootId: number) => void;
+  setLoadingOlder: (rootId: number, loading: boolean) => void;
+  prependOlder: (rootId: number, replies: ChatMessage[]) => void;
   /** A new or changed message: a reply of a loaded thread, or a loaded root. */
   upsert: (message: ChatMessage) => void;
   remove: (messageId: number) => void;
@@ -39,7 +46,7 @@ export const useThreadStore = create<ThreadState>()(
 
     startLoading: (rootId) =>
       set((s) => {
-        s.byRoot[rootId] ??= { root: null, replies: [], status: "loading" };
+        s.byRoot[rootId] ??= { root: null, replies: [], hasOlder: false, loadingOlder: false, status: "loading" };
       }),
 
     loaded: (rootId, root, replies) =>
@@ -48,7 +55,22 @@ export const useThreadStore = create<ThreadState>()(
         // Keep replies that arrived over the socket while the page was loading.
         const list = [...replies];
         for (const m of entry?.replies ?? []) put(list, m);
-        s.byRoot[rootId] = { root, replies: list, status: "ready" };
+        s.byRoot[rootId] = { root, replies: list, hasOlder: replies.length >= MESSAGE_PAGE_SIZE, loadingOlder: false, status: "ready" };
+      }),
+
+    setLoadingOlder: (rootId, loading) =>
+      set((s) => {
+        const entry = s.byRoot[rootId];
+        if (entry) entry.loadingOlder = loading;
+      }),
+
+    prependOlder: (rootId, replies) =>
+      set((s) => {
+        const entry = s.byRoot[rootId];
+        if (!entry) return;
+        for (const m of replies) put(entry.replies, m);
+        entry.hasOlder = replies.length >= MESSAGE_PAGE_SIZE;
+        entry.loadingOlder = false;
       }),
 
     loadFailed: (rootId) =>

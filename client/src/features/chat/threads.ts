@@ -1,20 +1,17 @@
 // Thread flows (README, "Threads"): loading a thread, replying (messages.create with
-// thread_root_id), following and reading (thread_follows.update), over the socket (REST while it
-// is down); the answers go to the thread stores, as the feed's changes do (./socket.ts).
+// thread_root_id), following and reading (thread_follows.update), resolving (messages.resolve),
+// over the socket (REST while it is down); the answers go to the thread stores, as the feed's changes do (./socket.ts).
 import type { ChatMessage, FollowedThread, ThreadFollow, ThreadFollowsUpdateInput } from "@shared/entities";
 import { emitWithAck, getSocket } from "../../realtime/socket";
 import { request } from "../../lib/http";
-import { getEntity, listEntities } from "../../lib/entityApi";
+import { getEntity } from "../../lib/entityApi";
 import { useSessionStore } from "../auth/store";
-import { createMessageViaRest } from "./api";
+import { createMessageViaRest, fetchMessagePage, threadList } from "./api";
 import { useChatStore } from "./store";
 import { useFollowStore } from "./followStore";
 import { useThreadStore } from "./threadStore";
 
 const me = () => useSessionStore.getState().user?.email;
-
-/** A thread pane shows this many replies at most (the newest are never cut: oldest first, up to here). */
-const THREAD_REPLIES_MAX = 1000;
 
 let loading: Promise<void> | null = null;
 let again = false;
@@ -38,18 +35,28 @@ export function refreshThreads(): Promise<void> {
   return loading;
 }
 
-/** The root and every reply of a thread, into the thread store. */
+/** The root and the newest page of a thread's replies, into the thread store. */
 export async function loadThread(rootId: number): Promise<void> {
   useThreadStore.getState().startLoading(rootId);
   try {
-    const [root, replies] = await Promise.all([
-      getEntity<ChatMessage>("messages", rootId),
-      listEntities<ChatMessage>("messages", { where: { thread_root_id: rootId }, sort: "id", limit: THREAD_REPLIES_MAX }),
-    ]);
+    const [root, replies] = await Promise.all([getEntity<ChatMessage>("messages", rootId), fetchMessagePage(threadList(rootId))]);
     useThreadStore.getState().loaded(rootId, root, replies);
   } catch (err) {
     console.error("Failed to load the thread", err);
     useThreadStore.getState().loadFailed(rootId);
+  }
+}
+
+/** The page of replies older than the oldest loaded, as a channel's list loads its older pages (./loading.ts). */
+export async function loadOlderReplies(rootId: number): Promise<void> {
+  const entry = useThreadStore.getState().byRoot[rootId];
+  if (!entry || entry.status !== "ready" || entry.loadingOlder || !entry.hasOlder || !entry.replies.length) return;
+  useThreadStore.getState().setLoadingOlder(rootId, true);
+  try {
+    useThreadStore.getState().prependOlder(rootId, await fetchMessagePage(threadList(rootId), entry.replies[0].id));
+  } catch (err) {
+    console.error("Failed to load older replies", err);
+    useThreadStore.getState().setLoadingOlder(rootId, false);
   }
 }
 
@@ -72,6 +79,16 @@ export async function sendReply(input: OutgoingReply): Promise<ChatMessage> {
   return reply;
 }
 
+/** messages.resolve: mark the thread resolved or reopen it; the root as it now is shows at once. */
+export async function resolveThread(rootId: number, resolved: boolean): Promise<ChatMessage> {
+  const input = { thread_root_id: rootId, resolved };
+  const root = getSocket()?.connected ? await emitWithAck("messages.resolve", input) : await request<ChatMessage>("/chat/threads/resolve", { method: "POST", body: input });
+  useThreadStore.getState().upsert(root);
+  useFollowStore.getState().rootChanged(root);
+  if (useChatStore.getState().byChannel[root.channel_id]?.items.some((m) => m.id === root.id)) useChatStore.getState().mergeMessages(root.channel_id, [root]);
+  return root;
+}
+
 function send(input: ThreadFollowsUpdateInput): Promise<ThreadFollow> {
   return getSocket()?.connected ? emitWithAck("thread_follows.update", input) : request<ThreadFollow>("/chat/threads/follow", { method: "POST", body: input });
 }
@@ -79,7 +96,9 @@ function send(input: ThreadFollowsUpdateInput): Promise<ThreadFollow> {
 /** One's own row for a thread as the server has it (an answer, or its change from any tab or device). */
 export function applyFollow(row: ThreadFollow): void {
   const entry = useThreadStore.getState().byRoot[row.thread_root_id];
-  const exact = useFollowStore.getState().followChanged(row, entry?.status === "ready" ? entry.replies : undefined, me());
+  // The loaded replies count the unread exactly when they reach back to the position.
+  const complete = entry?.status === "ready" && (!entry.hasOlder || (entry.replies.length > 0 && row.last_read_message_id >= entry.replies[0].id));
+  const exact = useFollowStore.getState().followChanged(row, complete ? entry.replies : undefined, me());
   if (!exact) void refreshThreads();
 }
 

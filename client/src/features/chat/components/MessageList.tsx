@@ -18,6 +18,7 @@ import { NewMessagesDivider } from "./NewMessagesDivider";
 import { JumpToUnreadButton } from "./JumpToUnreadButton";
 import { useJumpToMessage } from "../useJumpToMessage";
 import { useEditRequestStore } from "../editRequest";
+import { useKeepPlace } from "../useKeepPlace";
 
 interface Props {
   channel: Channel;
@@ -40,7 +41,6 @@ export function MessageList({ channel, canCreateTask, onCreateTask, onOpenThread
   const tasks = useChannelTasks(channel.id);
   const scrollRef = useRef<HTMLDivElement>(null);
   const pinned = useRef(true);
-  const anchor = useRef<{ height: number; top: number; firstId: number } | null>(null);
   const lastSeenId = useRef<number | null>(null);
   const [unseen, setUnseen] = useState(0);
 
@@ -98,17 +98,7 @@ export function MessageList({ channel, canCreateTask, onCreateTask, onOpenThread
   }, []);
 
   // Keep the reader's place when older messages are prepended above it.
-  useLayoutEffect(() => {
-    const a = anchor.current;
-    const el = scrollRef.current;
-    if (!a || !el) return;
-    if (items.length && items[0].id !== a.firstId) {
-      el.scrollTop = a.top + (el.scrollHeight - a.height);
-      anchor.current = null;
-    } else if (!entry?.loadingOlder) {
-      anchor.current = null;
-    }
-  }, [items, entry?.loadingOlder]);
+  const rememberPlace = useKeepPlace(scrollRef, items, entry?.loadingOlder ?? false);
 
   // Follow new messages (and late-growing rows such as images) while pinned to the bottom.
   useLayoutEffect(() => {
@@ -134,10 +124,7 @@ export function MessageList({ channel, canCreateTask, onCreateTask, onOpenThread
   };
 
   const onLoadOlder = () => {
-    const el = scrollRef.current;
-    if (!el || !items.length) return;
-    anchor.current = { height: el.scrollHeight, top: el.scrollTop, firstId: items[0].id };
-    void loadOlder(channel.id);
+    if (rememberPlace()) void loadOlder(channel.id);
   };
 
   if (!entry || entry.status === "loading") return <MessageListSkeleton />;

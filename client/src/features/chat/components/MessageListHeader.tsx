@@ -1,8 +1,6 @@
-import { ChevronUp } from "lucide-react";
 import type { Channel } from "@shared/entities";
-import { Button } from "../../../ui/button";
-import { Spinner } from "../../../ui/spinner";
 import { ChannelIcon } from "./ChannelIcon";
+import { LoadOlderButton } from "./LoadOlderButton";
 
 interface Props {
   channel: Channel;
@@ -19,10 +17,7 @@ export function MessageListHeader({ channel, height, hasOlder, loadingOlder, onL
     <div className="absolute top-0 left-0 w-full" style={{ height }}>
       {hasOlder ? (
         <div className="flex h-full items-center justify-center">
-          <Button variant="outline" size="sm" onClick={onLoadOlder} disabled={loadingOlder} className="rounded-full">
-            {loadingOlder ? <Spinner /> : <ChevronUp />}
-            Load older messages
-          </Button>
+          <LoadOlderButton label="Load older messages" loading={loadingOlder} onClick={onLoadOlder} />
         </div>
       ) : (
         <div className="flex h-full flex-col justify-end px-5 pb-3">

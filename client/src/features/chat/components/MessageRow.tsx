@@ -21,6 +21,7 @@ import { SeenBy } from "./SeenBy";
 import { mentionsMe } from "@shared/mentions";
 import { ThreadReplyLabel } from "./ThreadReplyLabel";
 import { ThreadSummary } from "./ThreadSummary";
+import { ThreadResolvedLabel } from "./ThreadResolvedLabel";
 
 interface Props {
   message: ChatMessage;
@@ -150,6 +151,7 @@ function MessageRowImpl({ message, previous, task, canCreateTask, onCreateTask, 
           <ReactionBar messageId={message.id} />
           {mine && <SeenBy message={message} />}
           {onOpenThread && message.thread_root_id == null && message.reply_count > 0 && <ThreadSummary message={message} onOpen={() => onOpenThread(rootId)} />}
+          {message.thread_root_id == null && <ThreadResolvedLabel message={message} />}
         </div>
         {!editing && (
           <MessageActions

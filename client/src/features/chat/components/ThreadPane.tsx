@@ -2,10 +2,13 @@ import { useEffect, useLayoutEffect, useRef } from "react";
 import { X } from "lucide-react";
 import type { Channel, ChatMessage } from "@shared/entities";
 import { useThreadStore } from "../threadStore";
-import { loadThread, readThread } from "../threads";
+import { loadOlderReplies, loadThread, readThread } from "../threads";
+import { useKeepPlace } from "../useKeepPlace";
 import { Button } from "../../../ui/button";
 import { Spinner } from "../../../ui/spinner";
 import { FollowThreadButton } from "./FollowThreadButton";
+import { LoadOlderButton } from "./LoadOlderButton";
+import { ResolveThreadButton } from "./ResolveThreadButton";
 import { MessageRow } from "./MessageRow";
 import { ThreadComposer } from "./ThreadComposer";
 
@@ -15,8 +18,9 @@ const dayOnly = (root: ChatMessage | null): ChatMessage | undefined => (root ? {
 const EMPTY: ChatMessage[] = [];
 
 /**
- * A thread beside its channel (README, "Threads"): the root, its replies (live from the feed),
- * a composer, and follow/unfollow. What is shown is read: the position moves to the newest reply.
+ * A thread beside its channel (README, "Threads"): the root, its replies (live from the feed; the
+ * newest page first, older pages as the channel's list loads them), a composer, follow/unfollow
+ * and resolve/reopen. What is shown is read: the position moves to the newest reply.
  */
 export function ThreadPane({ channel, rootId, onClose }: { channel: Channel; rootId: number; onClose: () => void }) {
   const entry = useThreadStore((s) => s.byRoot[rootId]);
@@ -33,6 +37,11 @@ export function ThreadPane({ channel, rootId, onClose }: { channel: Channel; roo
     if (entry?.status === "ready" && newest && document.visibilityState === "visible") readThread(rootId, newest);
   }, [entry?.status, newest, rootId]);
 
+  const rememberPlace = useKeepPlace(scrollRef, replies, entry?.loadingOlder ?? false);
+  const onLoadOlder = () => {
+    if (rememberPlace()) void loadOlderReplies(rootId);
+  };
+
   // Follow the conversation to its newest reply.
   useLayoutEffect(() => {
     const el = scrollRef.current;
@@ -48,12 +57,19 @@ export function ThreadPane({ channel, rootId, onClose }: { channel: Channel; roo
           <h2 className="text-[15px] leading-tight font-semibold">Thread</h2>
           <p className="truncate text-xs text-muted-foreground">{where}</p>
         </div>
+        {entry?.root && <ResolveThreadButton root={entry.root} channel={channel} />}
         <FollowThreadButton rootId={rootId} />
         <Button variant="ghost" size="icon-sm" aria-label="Close thread" onClick={onClose}>
           <X />
         </Button>
       </div>
-      <div ref={scrollRef} role="log" aria-label="Replies" className="scrollbar-thin min-h-0 flex-1 overflow-y-auto py-2">
+      <div
+        ref={scrollRef}
+        role="log"
+        aria-label="Replies"
+        data-count={replies.length}
+        className="scrollbar-thin min-h-0 flex-1 overflow-y-auto py-2 [overflow-anchor:none]"
+      >
         {!entry || entry.status === "loading" ? (
           <div className="flex justify-center py-8">
             <Spinner />
@@ -67,9 +83,15 @@ export function ThreadPane({ channel, rootId, onClose }: { channel: Channel; roo
               <span className="text-xs text-muted-foreground">{count === 1 ? "1 reply" : `${count} replies`}</span>
               <div className="h-px flex-1 bg-border" />
             </div>
+            {entry.hasOlder && (
+              <div className="flex justify-center py-2">
+                <LoadOlderButton label="Load older replies" loading={entry.loadingOlder} onClick={onLoadOlder} />
+              </div>
+            )}
             {replies.map((m, i) => (
-              // The first reply follows the root for the day divider, not for grouping (the count sits between them).
-              <MessageRow key={m.id} message={m} previous={replies[i - 1] ?? dayOnly(entry.root)} canCreateTask={false} onCreateTask={noop} />
+              // The first reply follows the root for the day divider, not for grouping (the count sits between
+              // them); the first of a later page shows its day again.
+              <MessageRow key={m.id} message={m} previous={replies[i - 1] ?? (entry.hasOlder ? undefined : dayOnly(entry.root))} canCreateTask={false} onCreateTask={noop} />
             ))}
           </>
         )}
