@@ -118,7 +118,9 @@ export async function pushChannelScenario(databaseUrl: string | undefined, o: Pu
       SEED_DEMO: "0",
       VAPID_PUBLIC_KEY: vapid.publicKey,
       VAPID_PRIVATE_KEY: vapid.privateKey,
+      // The local push service is on localhost: past the endpoint guard only with this.
       PUSH_ALLOW_HTTP: "1",
+      PUSH_ALLOW_PRIVATE_ENDPOINTS: "1",
       // Due at once: the scenario measures sending, not the wait that spares people reading live.
       NOTIFY_DELAY_MS: "0",
       NOTIFY_SWEEP_MS: "200",

@@ -95,7 +95,7 @@ describe.each(ENGINES)("pushes by preference, channel level, busy and quiet hour
 
   beforeAll(async () => {
     push = await startPushService();
-    app = await startTestApp(engine, {}, { NOTIFY_DELAY_MS: "800", NOTIFY_SWEEP_MS: "100", NOTIFY_SUMMARY_RECHECK_MS: "200", PUSH_ALLOW_HTTP: "1" });
+    app = await startTestApp(engine, {}, { NOTIFY_DELAY_MS: "800", NOTIFY_SWEEP_MS: "100", NOTIFY_SUMMARY_RECHECK_MS: "200", PUSH_ALLOW_HTTP: "1", PUSH_ALLOW_PRIVATE_ENDPOINTS: "1" });
     ann = await makeUser(app, { full_name: "Ann Lee", team_role: "manager" });
   });
 
