@@ -6,7 +6,18 @@
 import type { PushPayload } from "@shared/entities";
 import type { DbLike } from "../../entities/repository";
 import type { Config } from "../../config";
-import { channelLevelOf, findMessageWithChannel, findRecipient, readPositionOf, threadReadPositionOf, unreadDms, type Job, type Recipient } from "./repository";
+import {
+  channelLevelsOf,
+  findMessagesWithChannels,
+  findRecipients,
+  pairKey,
+  readPositionsOf,
+  threadReadPositionsOf,
+  unreadDms,
+  type Job,
+  type MessageWithChannel,
+  type Recipient,
+} from "./repository";
 import { inQuietHours } from "./quiet-hours";
 import type { Mail } from "./mail";
 import type { PushOptions } from "./push";
@@ -76,28 +87,65 @@ export function pushHeldBack(user: HeldFacts, kind: string, facts: { dm?: boolea
 
 const str = (v: unknown) => (typeof v === "string" ? v : "");
 
-export async function decide(db: DbLike, config: Config, job: Job): Promise<Decision> {
-  const user = await findRecipient(db, job.user_id);
+/**
+ * What a batch of jobs is decided on, read with one query per kind of fact for the whole batch
+ * (README, "Notifications"): an @channel's thousand jobs cost a handful of queries, not ten
+ * thousand. Pairs are keyed pairKey(user, channel or thread root).
+ */
+export interface Facts {
+  recipients: Map<number, Recipient>;
+  messages: Map<number, MessageWithChannel>;
+  channelReads: Map<string, number>;
+  threadReads: Map<string, number>;
+  channelLevels: Map<string, string>;
+}
+
+export async function loadFacts(db: DbLike, jobs: readonly Job[]): Promise<Facts> {
+  const recipients = await findRecipients(db, jobs.map((j) => j.user_id));
+  const about = jobs.filter((j) => j.kind === "message" && recipients.get(j.user_id)?.is_active);
+  const messages = await findMessagesWithChannels(db, about.map((j) => Number(j.payload.message_id)).filter(Number.isSafeInteger));
+  const userIds = about.map((j) => j.user_id);
+  const known = [...messages.values()];
+  const channelIds = known.map((m) => m.channel_id);
+  const rootIds = known.filter((m) => m.thread_root_id != null && !m.also_to_channel).map((m) => m.thread_root_id!);
+  const [channelReads, threadReads, channelLevels] = await Promise.all([
+    readPositionsOf(db, userIds, channelIds),
+    threadReadPositionsOf(db, userIds, rootIds),
+    channelLevelsOf(db, userIds, channelIds),
+  ]);
+  return { recipients, messages, channelReads, threadReads, channelLevels };
+}
+
+/** The kinds whose decision reads more than the batch's facts (one job at a time; they come one by one). */
+const READS_MORE = new Set(["call_ring", "call_withdraw", "reminder", "digest"]);
+
+/**
+ * The rule for the kinds decided from the facts alone: no database, so a batch is decided in
+ * memory. Answers null for the kinds in READS_MORE.
+ */
+export function decideFromFacts(facts: Facts, config: Config, job: Job, now = new Date()): Decision | null {
+  const user = facts.recipients.get(job.user_id);
   if (!user || !user.is_active) return { skip: "recipient gone or deactivated" };
+  if (READS_MORE.has(job.kind)) return null;
   const p = job.payload;
-  const withPush = (item: NonNullable<Decision["item"]>, facts: { dm?: boolean; mentioned?: boolean; channelLevel?: string | null }, tag: string): Decision => {
-    const held = pushHeldBack(user, job.kind, facts);
+  const withPush = (item: NonNullable<Decision["item"]>, f: { dm?: boolean; mentioned?: boolean; channelLevel?: string | null }, tag: string): Decision => {
+    const held = pushHeldBack(user, job.kind, f, now);
     return { item, ...(held ? { noPush: held } : { push: { title: item.title, body: item.body, url: item.link, tag, kind: job.kind } }) };
   };
   switch (job.kind) {
     case "message": {
-      const m = await findMessageWithChannel(db, Number(p.message_id), user.email);
+      const m = facts.messages.get(Number(p.message_id));
       if (!m) return { skip: "message deleted" };
       if (m.sender_id === user.id) return { skip: "own message" };
-      if (!m.is_member && m.type !== "public") return { skip: "no longer in the channel" };
+      if (!m.members.has(user.email.toLowerCase()) && m.type !== "public") return { skip: "no longer in the channel" };
       // A reply only in its thread is read in the thread; anything else in the channel.
       const threadOnly = m.thread_root_id != null && !m.also_to_channel;
-      const position = threadOnly ? await threadReadPositionOf(db, user.id, m.thread_root_id!) : await readPositionOf(db, user.id, m.channel_id);
+      const position = (threadOnly ? facts.threadReads.get(pairKey(user.id, m.thread_root_id!)) : facts.channelReads.get(pairKey(user.id, m.channel_id))) ?? 0;
       if (position >= m.id) return { skip: "already read" };
       const dm = m.type === "dm";
       const title = dm ? m.sender_name : `${m.sender_name} in #${m.name}`;
       const link = threadOnly ? `/Chat?channel=${m.channel_id}&thread=${m.thread_root_id}` : `/Chat?channel=${m.channel_id}`;
-      const channelLevel = await channelLevelOf(db, user.id, m.channel_id);
+      const channelLevel = facts.channelLevels.get(pairKey(user.id, m.channel_id)) ?? null;
       return withPush({ kind: "message", title, body: clip(m.content ?? ""), link }, { dm, mentioned: p.mentioned === true, channelLevel }, `channel-${m.channel_id}`);
     }
     case "task":
@@ -114,14 +162,6 @@ export async function decide(db: DbLike, config: Config, job: Job): Promise<Deci
       return withPush({ kind: "file", title: "A file was shared with you", body: clip(str(p.name)), link: "/FileLibrary" }, {}, `file-${Number(p.file_id)}`);
     case "call":
       return withPush({ kind: "call", title: `Missed call from ${str(p.caller)}`, body: "", link: "/CallHistory" }, {}, `call-${str(p.call_id)}`);
-    case "call_ring":
-      return decideCallRing(db, config, user, job);
-    case "call_withdraw":
-      return decideCallWithdraw(db, user, job, !pushHeldBack(user, "call", {}));
-    case "reminder":
-      return decideReminder(db, job, pushHeldBack(user, "reminder", {}));
-    case "digest":
-      return digest(db, config, user, job);
     case "summary":
       // Handled by ./summary.ts, which the worker calls for this kind.
       return { skip: "summary outside its handler" };
@@ -136,6 +176,34 @@ export async function decide(db: DbLike, config: Config, job: Job): Promise<Deci
       };
     default:
       return { skip: `unknown kind ${job.kind}` };
+  }
+}
+
+/** Decides a batch: its facts in one query per kind, then each job by the rule above (or its own reads, READS_MORE). */
+export async function decideAll(db: DbLike, config: Config, jobs: readonly Job[]): Promise<Decision[]> {
+  const facts = await loadFacts(db, jobs);
+  const now = new Date();
+  const out: Decision[] = [];
+  for (const job of jobs) {
+    const d = decideFromFacts(facts, config, job, now);
+    out.push(d ?? (await decideReading(db, config, facts.recipients.get(job.user_id)!, job)));
+  }
+  return out;
+}
+
+/** One job (the same rule, with a batch of one). */
+export const decide = async (db: DbLike, config: Config, job: Job): Promise<Decision> => (await decideAll(db, config, [job]))[0];
+
+function decideReading(db: DbLike, config: Config, user: Recipient, job: Job): Promise<Decision> {
+  switch (job.kind) {
+    case "call_ring":
+      return decideCallRing(db, config, user, job);
+    case "call_withdraw":
+      return decideCallWithdraw(db, user, job, !pushHeldBack(user, "call", {}));
+    case "reminder":
+      return decideReminder(db, job, pushHeldBack(user, "reminder", {}));
+    default:
+      return digest(db, config, user, job);
   }
 }
 

@@ -58,6 +58,22 @@ export async function finishJob(db: DbLike, id: number, status: "done" | "skippe
     .execute();
 }
 
+/** How a handled job ends (finishJob's arguments), for many jobs at once. */
+export type JobEnd = { id: number; status: "done" | "skipped" | "failed"; outcome: string; clearPayload?: boolean; held?: string | null };
+
+/** Ends a batch's jobs in one statement, each as finishJob would. */
+export async function finishJobs(db: DbLike, ends: readonly JobEnd[]): Promise<void> {
+  if (!ends.length) return;
+  const input = JSON.stringify(ends.map((e) => ({ id: e.id, status: e.status, outcome: e.outcome.slice(0, 500), clear: !!e.clearPayload, held: e.held ?? null })));
+  await sql`
+    update notification_jobs j
+       set status = v.status, outcome = v.outcome, updated_at = now(),
+           payload = case when v.clear then '{}'::jsonb else j.payload end,
+           held = coalesce(v.held, j.held)
+      from jsonb_to_recordset(${input}::jsonb) as v(id bigint, status text, outcome text, clear boolean, held text)
+     where j.id = v.id`.execute(db);
+}
+
 export async function retryJobAt(db: DbLike, id: number, at: Date, outcome: string): Promise<void> {
   await db.updateTable("notification_jobs").set({ next_attempt_at: at, outcome: outcome.slice(0, 500), updated_at: new Date() }).where("id", "=", id).execute();
 }
@@ -84,6 +100,19 @@ export function findRecipient(db: DbLike, id: number): Promise<Recipient | undef
     .select(["id", "email", "full_name", "is_active", "user_status", "notification_preferences", "last_seen_at", "time_zone", "quiet_hours_enabled", "quiet_hours_start", "quiet_hours_end"])
     .where("id", "=", id)
     .executeTakeFirst() as Promise<Recipient | undefined>;
+}
+
+/** The recipients of a batch of jobs, by id, in one query. */
+export async function findRecipients(db: DbLike, ids: readonly number[]): Promise<Map<number, Recipient>> {
+  const out = new Map<number, Recipient>();
+  if (!ids.length) return out;
+  const rows = (await db
+    .selectFrom("users")
+    .select(["id", "email", "full_name", "is_active", "user_status", "notification_preferences", "last_seen_at", "time_zone", "quiet_hours_enabled", "quiet_hours_start", "quiet_hours_end"])
+    .where("id", "in", [...new Set(ids)])
+    .execute()) as Recipient[];
+  for (const r of rows) out.set(r.id, r);
+  return out;
 }
 
 export async function userIdsByEmails(db: DbLike, emails: readonly string[]): Promise<{ id: number; email: string }[]> {
@@ -115,6 +144,71 @@ export function findMessageWithChannel(db: DbLike, messageId: number, email = ""
     .select(sql<boolean>`${email.toLowerCase()} = any(channels.members)`.as("is_member"))
     .where("messages.id", "=", messageId)
     .executeTakeFirst();
+}
+
+/**
+ * Messages of a batch of jobs with what their channels say about them, by id, in one query. The
+ * channel's member list comes once per message here (not once per recipient), so membership is
+ * checked in memory: `members` is the set of the channel's (lower-case) addresses.
+ */
+export async function findMessagesWithChannels(db: DbLike, messageIds: readonly number[]) {
+  const out = new Map<number, MessageWithChannel>();
+  if (!messageIds.length) return out;
+  const rows = await db
+    .selectFrom("messages")
+    .innerJoin("channels", "channels.id", "messages.channel_id")
+    .select(["messages.id", "messages.channel_id", "messages.thread_root_id", "messages.also_to_channel", "messages.content", "messages.sender_id", "messages.sender_name", "messages.sender_email", "channels.type", "channels.name", "channels.members"])
+    .where("messages.id", "in", [...new Set(messageIds)])
+    .execute();
+  for (const { members, ...m } of rows) out.set(m.id, { ...m, members: new Set(members ?? []) });
+  return out;
+}
+
+export type MessageWithChannel = Omit<NonNullable<Awaited<ReturnType<typeof findMessageWithChannel>>>, "is_member"> & { members: Set<string> };
+
+/** `${user}:${other}` keys for pairs read in bulk. */
+export const pairKey = (userId: number, otherId: number) => `${userId}:${otherId}`;
+
+/** Read positions of people in channels, for a batch (key pairKey(user, channel)). */
+export async function readPositionsOf(db: DbLike, userIds: readonly number[], channelIds: readonly number[]): Promise<Map<string, number>> {
+  const out = new Map<string, number>();
+  if (!userIds.length || !channelIds.length) return out;
+  const rows = await db
+    .selectFrom("channel_reads")
+    .select(["user_id", "channel_id", "last_read_message_id"])
+    .where("user_id", "in", [...new Set(userIds)])
+    .where("channel_id", "in", [...new Set(channelIds)])
+    .execute();
+  for (const r of rows) out.set(pairKey(r.user_id, r.channel_id), r.last_read_message_id ?? 0);
+  return out;
+}
+
+/** Read positions of people in threads, for a batch (key pairKey(user, root)). */
+export async function threadReadPositionsOf(db: DbLike, userIds: readonly number[], rootIds: readonly number[]): Promise<Map<string, number>> {
+  const out = new Map<string, number>();
+  if (!userIds.length || !rootIds.length) return out;
+  const rows = await db
+    .selectFrom("thread_follows")
+    .select(["user_id", "thread_root_id", "last_read_message_id"])
+    .where("user_id", "in", [...new Set(userIds)])
+    .where("thread_root_id", "in", [...new Set(rootIds)])
+    .execute();
+  for (const r of rows) out.set(pairKey(r.user_id, r.thread_root_id), r.last_read_message_id ?? 0);
+  return out;
+}
+
+/** People's levels for channels, for a batch (key pairKey(user, channel); absent when they set none). */
+export async function channelLevelsOf(db: DbLike, userIds: readonly number[], channelIds: readonly number[]): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  if (!userIds.length || !channelIds.length) return out;
+  const rows = await db
+    .selectFrom("channel_notification_settings")
+    .select(["user_id", "channel_id", "level"])
+    .where("user_id", "in", [...new Set(userIds)])
+    .where("channel_id", "in", [...new Set(channelIds)])
+    .execute();
+  for (const r of rows) out.set(pairKey(r.user_id, r.channel_id), r.level);
+  return out;
 }
 
 export async function readPositionOf(db: DbLike, userId: number, channelId: number): Promise<number> {
@@ -205,8 +299,21 @@ export function subscriptionsOf(db: DbLike, userId: number): Promise<StoredSubsc
   return db.selectFrom("push_subscriptions").select(["id", "user_id", "endpoint", "p256dh", "auth"]).where("user_id", "=", userId).execute();
 }
 
+/** The subscriptions of a batch's people, by person, in one query. */
+export async function subscriptionsOfMany(db: DbLike, userIds: readonly number[]): Promise<Map<number, StoredSubscription[]>> {
+  const out = new Map<number, StoredSubscription[]>();
+  if (!userIds.length) return out;
+  const rows = await db.selectFrom("push_subscriptions").select(["id", "user_id", "endpoint", "p256dh", "auth"]).where("user_id", "in", [...new Set(userIds)]).execute();
+  for (const r of rows) out.set(r.user_id, [...(out.get(r.user_id) ?? []), r]);
+  return out;
+}
+
 // ---- the notification centre ----
 
-export function insertNotification(db: DbLike, row: { user_id: number; job_id: number | null; kind: string; title: string; body: string; link: string }) {
-  return db.insertInto("notifications").values(row).onConflict((oc) => oc.column("job_id").doNothing()).returningAll().executeTakeFirst();
+export type NewNotification = { user_id: number; job_id: number | null; kind: string; title: string; body: string; link: string };
+
+/** A batch's items in one statement; a job's item already listed (a retried job) is not listed again. */
+export function insertNotifications(db: DbLike, rows: readonly NewNotification[]) {
+  return db.insertInto("notifications").values([...rows]).onConflict((oc) => oc.column("job_id").doNothing()).returningAll().execute();
 }
+

@@ -1,19 +1,34 @@
 // The notification worker (README, "Notifications"): every node runs one. It claims due jobs
 // from the durable queue (./repository.ts, `for update skip locked`, so each job has one sender
-// across nodes), decides each against the facts of the moment (./decide.ts), lists it in the
-// notification centre (table notifications, one command with its change record:
-// docs/architecture.md, "The write path"), pushes it to the person's browsers and mails what is
+// across nodes), decides a batch at a time against the facts of the moment (./decide.ts, one
+// query per kind of fact for the batch), lists the batch's items in the notification centre
+// (table notifications, one command with their change records: docs/architecture.md, "The write
+// path"), pushes each to its person's browsers and mails what is
 // mailed. A failed push or mail comes back later with exponential backoff. None of this runs in a
 // request or in the socket hub: jobs are only written there (./enqueue.ts).
 import type { AppContext } from "../../context";
 import { withChanges } from "../../feed/changelog";
 import { metrics } from "../../ops/metrics";
-import { decide, HELD_REASONS } from "./decide";
+import { decideAll, HELD_REASONS, type Decision } from "./decide";
 import { queueSummary, summarize } from "./summary";
 import { msUntilQuietHoursEnd } from "./quiet-hours";
 import { sendMail } from "./mail";
 import { sendPush, type PushOptions } from "./push";
-import { claimJobs, deleteSubscriptionById, findRecipient, finishJob, insertNotification, retryJobAt, subscriptionsOf, type Job } from "./repository";
+import {
+  claimJobs,
+  deleteSubscriptionById,
+  findRecipient,
+  finishJob,
+  finishJobs,
+  insertNotifications,
+  retryJobAt,
+  subscriptionsOf,
+  subscriptionsOfMany,
+  type Job,
+  type JobEnd,
+  type NewNotification,
+  type StoredSubscription,
+} from "./repository";
 import type { PushPayload } from "@shared/entities";
 
 /** Jobs claimed by one statement. */
@@ -26,19 +41,25 @@ export const MAX_ATTEMPTS = 8;
 export const backoffMs = (attempts: number) => Math.min(5_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
 
 /** `notifications.create`: lists a job's item in its person's notification centre, once per job. */
-export async function createNotification(ctx: AppContext, row: { user_id: number; job_id: number | null; kind: string; title: string; body: string; link: string }) {
+export async function createNotification(ctx: AppContext, row: NewNotification) {
+  return (await createNotifications(ctx, [row]))[0];
+}
+
+/** `notifications.create` for a batch: the items and their change records in one transaction, two statements. */
+export async function createNotifications(ctx: AppContext, rows: readonly NewNotification[]) {
+  if (!rows.length) return [];
   return withChanges(ctx, async (trx, log) => {
-    const created = await insertNotification(trx, row);
-    if (created) log.add("notifications", "create", created.id, created);
+    const created = await insertNotifications(trx, rows);
+    for (const c of created) log.add("notifications", "create", c.id, c);
     return created;
   });
 }
 
 /** Pushes to every browser of the person; answers how many took it and what went wrong. */
-async function pushToAll(ctx: AppContext, userId: number, payload: PushPayload, options?: PushOptions): Promise<{ sent: number; problems: string[] }> {
+async function pushToAll(ctx: AppContext, subs: readonly StoredSubscription[], payload: PushPayload, options?: PushOptions): Promise<{ sent: number; problems: string[] }> {
   const problems: string[] = [];
   let sent = 0;
-  for (const sub of await subscriptionsOf(ctx.db, userId)) {
+  for (const sub of subs) {
     const r = await sendPush(ctx.config, sub, payload, options);
     if (r === "sent") sent++;
     // The push service no longer knows this browser (404/410): forget it.
@@ -63,16 +84,18 @@ async function handleSummary(ctx: AppContext, job: Job): Promise<void> {
   const payload = user.notification_preferences === "none" ? null : await summarize(ctx.db, user);
   if (!payload) return finishJob(ctx.db, job.id, "done", "nothing left to tell");
   // A summary is not retried: what it tells is in the notification centre already.
-  const { sent, problems } = await pushToAll(ctx, user.id, payload);
+  const { sent, problems } = await pushToAll(ctx, await subscriptionsOf(ctx.db, user.id), payload);
   await finishJob(ctx.db, job.id, "done", `summary ${payload.body}; sent ${sent}${problems.length ? `; ${problems.join("; ")}` : ""}`);
 }
 
-async function handle(ctx: AppContext, job: Job): Promise<void> {
-  if (job.kind === "summary") return handleSummary(ctx, job);
-  const d = await decide(ctx.db, ctx.config, job);
-  if (d.skip) return finishJob(ctx.db, job.id, "skipped", d.skip, job.kind === "invite");
-  if (d.item) await createNotification(ctx, { user_id: job.user_id, job_id: job.id, ...d.item });
-  const { sent, problems } = d.push ? await pushToAll(ctx, job.user_id, d.push, d.pushOptions) : { sent: 0, problems: [] as string[] };
+/** How a job ends once delivered: finished (with a summary to queue when held), or back later. */
+type Outcome = { end: JobEnd } | { retry: string };
+
+/** Sends a decided job's push and mail; answers how the job ends. */
+async function deliver(ctx: AppContext, job: Job, d: Decision, subs: readonly StoredSubscription[]): Promise<Outcome> {
+  const invite = job.kind === "invite";
+  if (d.skip) return { end: { id: job.id, status: "skipped", outcome: d.skip, clearPayload: invite } };
+  const { sent, problems } = d.push ? await pushToAll(ctx, subs, d.push, d.pushOptions) : { sent: 0, problems: [] as string[] };
   let mailed = false;
   if (d.mail) {
     try {
@@ -85,23 +108,87 @@ async function handle(ctx: AppContext, job: Job): Promise<void> {
     }
   }
   if (problems.length) {
-    if (job.attempts >= MAX_ATTEMPTS) return finishJob(ctx.db, job.id, "failed", problems.join("; "), job.kind === "invite");
+    if (job.attempts >= MAX_ATTEMPTS) return { end: { id: job.id, status: "failed", outcome: problems.join("; "), clearPayload: invite } };
     // A retried push may reach a browser twice; its tag makes the second replace the first.
-    return retryJobAt(ctx.db, job.id, new Date(Date.now() + backoffMs(job.attempts)), problems.join("; "));
+    return { retry: problems.join("; ") };
   }
   const outcome = d.noPush ? `listed; no push: ${d.noPush}` : `sent ${sent + Number(mailed)}`;
   // Held back for now (busy, quiet hours): one summary tells it afterwards (./summary.ts).
   const held = (HELD_REASONS as readonly string[]).includes(d.noPush ?? "") ? d.noPush! : null;
   // An invitation's link is a credential: it is not kept once mailed.
-  await finishJob(ctx.db, job.id, "done", outcome, job.kind === "invite", held);
-  if (held) await queueSummary(ctx.db, job.user_id, new Date(Date.now() + ctx.config.notify.summaryRecheckMs));
+  return { end: { id: job.id, status: "done", outcome, clearPayload: invite, held } };
+}
+
+/** Runs `fn` over `items`, `lanes` at a time. */
+async function inLanes<T>(items: readonly T[], lanes: number, fn: (item: T, i: number) => Promise<void>): Promise<void> {
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) {
+      const i = next++;
+      await fn(items[i], i);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(lanes, items.length) }, lane));
+}
+
+const retryLater = (ctx: AppContext, job: Job, why: string) => retryJobAt(ctx.db, job.id, new Date(Date.now() + backoffMs(job.attempts)), why);
+
+/**
+ * Handles a claimed batch of (non-summary) jobs: decides them all from one read per kind of fact
+ * (./decide.ts), lists their items in one transaction, pushes `lanes` at a time, then ends the
+ * finished jobs in one statement. Should the batch's reads or listing fail, each job is tried on
+ * its own, so one bad job does not hold back its neighbours.
+ */
+async function handleBatch(ctx: AppContext, jobs: readonly Job[], lanes: number): Promise<void> {
+  let decisions: Decision[];
+  try {
+    decisions = await decideAll(ctx.db, ctx.config, jobs);
+    await createNotifications(
+      ctx,
+      jobs.flatMap((job, i) => {
+        const item = decisions[i].skip ? undefined : decisions[i].item;
+        return item ? [{ user_id: job.user_id, job_id: job.id, ...item }] : [];
+      }),
+    );
+  } catch (err) {
+    if (jobs.length === 1) throw err;
+    await inLanes(jobs, lanes, (job) => handleBatch(ctx, [job], 1).catch((e) => failed(ctx, job, e)));
+    return;
+  }
+  const pushing = jobs.filter((_, i) => decisions[i].push && !decisions[i].skip).map((j) => j.user_id);
+  const subs = await subscriptionsOfMany(ctx.db, pushing);
+  const outcomes: Outcome[] = new Array(jobs.length);
+  await inLanes(jobs, lanes, async (job, i) => {
+    try {
+      outcomes[i] = await deliver(ctx, job, decisions[i], subs.get(job.user_id) ?? []);
+    } catch (err) {
+      ctx.log.warn({ err, job: job.id, kind: job.kind }, "notification job failed");
+      outcomes[i] = { retry: (err as Error).message ?? "failed" };
+    }
+  });
+  const ends = outcomes.flatMap((o) => ("end" in o ? [o.end] : []));
+  await finishJobs(ctx.db, ends);
+  // One at a time: a push service that is down sends a whole batch back, and chat needs the pool.
+  const held = new Set<number>();
+  for (const [i, job] of jobs.entries()) {
+    const o = outcomes[i];
+    if ("retry" in o) await retryLater(ctx, job, o.retry);
+    else if (o.end.held) held.add(job.user_id);
+  }
+  const recheck = ctx.config.notify.summaryRecheckMs;
+  for (const userId of held) await queueSummary(ctx.db, userId, new Date(Date.now() + recheck));
+}
+
+function failed(ctx: AppContext, job: Job, err: unknown): Promise<void> {
+  ctx.log.warn({ err, job: job.id, kind: job.kind }, "notification job failed");
+  return retryLater(ctx, job, (err as Error).message ?? "failed").catch(() => {});
 }
 
 /**
- * Handles the jobs due now; answers how many were claimed. Jobs are claimed in batches and
- * handled `NOTIFY_CONCURRENCY` at a time: most of a job's time is the push service's answer, so
- * an @channel in a big channel goes out in seconds; the bound keeps the worker to a few of the
- * database pool's connections, leaving the rest to chat.
+ * Handles the jobs due now; answers how many were claimed. Jobs are claimed in batches, decided
+ * and listed a batch at a time, and pushed `NOTIFY_CONCURRENCY` at a time: most of a job's time
+ * is the push service's answer, so an @channel in a big channel goes out in seconds; the few
+ * statements per batch leave the database pool to chat.
  */
 export async function runDueJobs(ctx: AppContext): Promise<number> {
   let total = 0;
@@ -109,19 +196,10 @@ export async function runDueJobs(ctx: AppContext): Promise<number> {
   for (;;) {
     const jobs = await claimJobs(ctx.db, BATCH, LEASE_MS);
     total += jobs.length;
-    let next = 0;
-    const lane = async () => {
-      while (next < jobs.length) {
-        const job = jobs[next++];
-        try {
-          await handle(ctx, job);
-        } catch (err) {
-          ctx.log.warn({ err, job: job.id, kind: job.kind }, "notification job failed");
-          await retryJobAt(ctx.db, job.id, new Date(Date.now() + backoffMs(job.attempts)), (err as Error).message ?? "failed").catch(() => {});
-        }
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(lanes, jobs.length) }, lane));
+    const summaries = jobs.filter((j) => j.kind === "summary");
+    const rest = jobs.filter((j) => j.kind !== "summary");
+    await inLanes(summaries, lanes, (job) => handleSummary(ctx, job).catch((err) => failed(ctx, job, err)));
+    if (rest.length) await handleBatch(ctx, rest, lanes).catch((err) => Promise.all(rest.map((job) => failed(ctx, job, err))));
     if (jobs.length < BATCH) return total;
   }
 }
