@@ -13,7 +13,7 @@ test("the notification centre shows a new item live and marks it read; a push sh
   const jordanId = ((await jordanLogin.json()) as { user: { id: number } }).user.id;
 
   const { context, page } = await signedInPage(browser, USERS.member);
-  const bell = page.getByRole("button", { name: /^Notifications/ });
+  const bell = page.getByRole("button", { name: /^Notifications(,|$)/ });
   await expect(bell).toBeVisible();
   const unreadNow = async () => Number((await bell.getAttribute("aria-label"))?.match(/(\d+) unread/)?.[1] ?? 0);
   const before = await unreadNow();
