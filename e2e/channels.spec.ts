@@ -1,16 +1,11 @@
 // A channel's people (picked at creation, added and removed from the header, leaving), direct
 // messages from the Directory and from Call History, and Chat opening where one left it.
 import { expect, test, type Page } from "@playwright/test";
-import { openChannel, screenshot, signedInPage, USERS } from "./helpers";
+import { gotoChat, openChannel, screenshot, signedInPage, USERS } from "./helpers";
 
 const stamp = () => Date.now().toString(36);
 const channelButton = (page: Page, name: string) => page.locator(`button[data-channel-name="${name}"]`);
 const heading = (page: Page) => page.getByRole("heading", { level: 1 });
-
-async function gotoChat(page: Page) {
-  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Chat" }).click();
-  await expect(page).toHaveURL(/\/Chat\?channel=\d+/);
-}
 
 /** A REST call as the page's signed-in user. */
 function apiCall<T>(page: Page, path: string, body?: object): Promise<T> {

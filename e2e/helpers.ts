@@ -1,4 +1,4 @@
-import { expect, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from "@playwright/test";
 import { deflateSync } from "node:zlib";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
@@ -91,4 +91,17 @@ export function makePng(width = 48, height = 32, rgb: [number, number, number] =
     chunk("IDAT", deflateSync(raw)),
     chunk("IEND", Buffer.alloc(0)),
   ]);
+}
+
+/** A signed-in API token for a seeded person (requests on behalf of someone else in a test). */
+export async function token(request: APIRequestContext, email: string): Promise<string> {
+  const res = await request.post("/api/auth/login", { data: { email, password: PASSWORD } });
+  expect(res.ok()).toBe(true);
+  return ((await res.json()) as { accessToken: string }).accessToken;
+}
+
+/** Opens Chat from the main navigation; it lands on a channel. */
+export async function gotoChat(page: Page) {
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Chat" }).click();
+  await expect(page).toHaveURL(/\/Chat\?channel=\d+/);
 }

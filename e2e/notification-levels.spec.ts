@@ -2,19 +2,8 @@
 // marks it muted in the channel list, in this tab and live in the person's other tab; a muted
 // channel shows no unread count, only its mentions. Quiet hours set in Profile are still there
 // after a reload.
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { openChannel, PASSWORD, signIn, signedInPage, USERS } from "./helpers";
-
-async function token(request: APIRequestContext, email: string): Promise<string> {
-  const res = await request.post("/api/auth/login", { data: { email, password: PASSWORD } });
-  expect(res.ok()).toBe(true);
-  return ((await res.json()) as { accessToken: string }).accessToken;
-}
-
-async function gotoChat(page: Page) {
-  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Chat" }).click();
-  await expect(page).toHaveURL(/\/Chat\?channel=\d+/);
-}
+import { expect, test, type Page } from "@playwright/test";
+import { gotoChat, openChannel, signedInPage, signIn, token, USERS } from "./helpers";
 
 test("muting a channel marks it in both tabs and counts only its mentions", async ({ browser, request }) => {
   const name = `e2e-muted-${Date.now().toString(36)}`;

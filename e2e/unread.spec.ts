@@ -2,19 +2,8 @@
 // reader's channel list and a "New messages" divider when the channel is opened; reading in one
 // tab clears the count in the reader's other tab within a second (the read position's change goes
 // to every socket of its owner); "Mark as unread" brings it back there.
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { openChannel, PASSWORD, signIn, signedInPage, USERS } from "./helpers";
-
-async function token(request: APIRequestContext, email: string): Promise<string> {
-  const res = await request.post("/api/auth/login", { data: { email, password: PASSWORD } });
-  expect(res.ok()).toBe(true);
-  return ((await res.json()) as { accessToken: string }).accessToken;
-}
-
-async function gotoChat(page: Page) {
-  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Chat" }).click();
-  await expect(page).toHaveURL(/\/Chat\?channel=\d+/);
-}
+import { expect, test, type Page } from "@playwright/test";
+import { gotoChat, openChannel, signedInPage, signIn, token, USERS } from "./helpers";
 
 const badge = (page: Page, channel: string) => page.locator(`button[data-channel-name="${channel}"]`).getByLabel(/unread$/);
 
