@@ -82,6 +82,7 @@ const envSchema = z.object({
   NOTIFY_SWEEP_MS: z.coerce.number().int().min(50).max(600_000).default(2_000),
   NOTIFY_SUMMARY_RECHECK_MS: z.coerce.number().int().min(50).max(600_000).default(15_000),
   NOTIFY_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(8),
+  NOTIFY_PUSH_RATE: z.coerce.number().min(0).max(100_000).default(0),
   DIGEST_DELAY_MINUTES: z.coerce.number().min(0).max(24 * 60).default(15),
   // Empty (docker-compose passes METRICS_TOKEN through when unset) is the same as unset.
   METRICS_TOKEN: z.preprocess((v) => (v === "" ? undefined : v), z.string().min(16, "METRICS_TOKEN must be at least 16 characters").optional()),
@@ -183,6 +184,8 @@ export interface Config {
     summaryRecheckMs: number;
     /** Jobs each node's worker handles at once. */
     concurrency: number;
+    /** Pushes a node hands to push services per second, urgent ones aside (0: as fast as they answer). */
+    pushRate: number;
   };
 }
 
@@ -273,6 +276,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       digestDelayMs: Math.round(e.DIGEST_DELAY_MINUTES * 60_000),
       summaryRecheckMs: e.NOTIFY_SUMMARY_RECHECK_MS,
       concurrency: e.NOTIFY_CONCURRENCY,
+      pushRate: e.NOTIFY_PUSH_RATE,
     },
     ...overrides,
   };

@@ -32,16 +32,18 @@ export async function hasPendingJob(db: DbLike, userId: number, kind: string): P
  * Claims up to `limit` due jobs for this node: the rows are locked with `for update skip locked`
  * (another node's claim passes them by instead of waiting) and leased until `leaseMs` from now
  * by moving next_attempt_at, so each job is handled by one node; a node that dies mid-job leaves
- * it to come back when the lease runs out (README, "Several nodes").
+ * it to come back when the lease runs out (README, "Several nodes"). `kinds` limits the claim to
+ * those kinds of job (the urgent ones, claimed first).
  */
-export async function claimJobs(db: Db, limit: number, leaseMs: number): Promise<Job[]> {
+export async function claimJobs(db: Db, limit: number, leaseMs: number, kinds?: readonly string[]): Promise<Job[]> {
+  const only = kinds?.length ? sql`and kind in (${sql.join(kinds)})` : sql``;
   const res = await sql<Job>`
     update notification_jobs j
        set attempts = j.attempts + 1,
            next_attempt_at = now() + ${`${leaseMs} milliseconds`}::interval,
            updated_at = now()
       from (select id from notification_jobs
-             where status = 'pending' and next_attempt_at <= now()
+             where status = 'pending' and next_attempt_at <= now() ${only}
              order by next_attempt_at
              limit ${limit}
              for update skip locked) due

@@ -14,6 +14,7 @@ import { queueSummary, summarize } from "./summary";
 import { msUntilQuietHoursEnd } from "./quiet-hours";
 import { sendMail } from "./mail";
 import { sendPush, type PushOptions } from "./push";
+import { createPacer, type Pacer } from "./pace";
 import {
   claimJobs,
   deleteSubscriptionById,
@@ -36,6 +37,8 @@ const BATCH = 100;
 /** A claimed job is this node's for this long; a node that dies mid-job leaves it to another after. */
 const LEASE_MS = 60_000;
 export const MAX_ATTEMPTS = 8;
+/** Jobs that are claimed before the rest, and pushed without pacing (./pace.ts). */
+const URGENT_KINDS = ["call_ring", "call_withdraw"] as const;
 
 /** 5 s, 10 s, 20 s ... at most an hour. */
 export const backoffMs = (attempts: number) => Math.min(5_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
@@ -55,11 +58,21 @@ export async function createNotifications(ctx: AppContext, rows: readonly NewNot
   });
 }
 
+/** One pacer per node (per app context): ./pace.ts. */
+const pacers = new WeakMap<AppContext, Pacer>();
+function pacerOf(ctx: AppContext): Pacer {
+  let p = pacers.get(ctx);
+  if (!p) pacers.set(ctx, (p = createPacer(ctx.config.notify.pushRate)));
+  return p;
+}
+
 /** Pushes to every browser of the person; answers how many took it and what went wrong. */
 async function pushToAll(ctx: AppContext, subs: readonly StoredSubscription[], payload: PushPayload, options?: PushOptions): Promise<{ sent: number; problems: string[] }> {
   const problems: string[] = [];
   let sent = 0;
   for (const sub of subs) {
+    // A ringing call (urgency high) is not paced: it must ring now, @channel or not.
+    if (options?.urgency !== "high") await pacerOf(ctx).take();
     const r = await sendPush(ctx.config, sub, payload, options);
     if (r === "sent") sent++;
     // The push service no longer knows this browser (404/410): forget it.
@@ -193,14 +206,19 @@ function failed(ctx: AppContext, job: Job, err: unknown): Promise<void> {
 export async function runDueJobs(ctx: AppContext): Promise<number> {
   let total = 0;
   const lanes = Math.max(1, ctx.config.notify.concurrency);
+  // A paced batch must be sent well within its lease, or another node would take it over.
+  const rate = ctx.config.notify.pushRate;
+  const batch = rate > 0 ? Math.max(1, Math.min(BATCH, Math.floor((rate * LEASE_MS) / 4000))) : BATCH;
   for (;;) {
-    const jobs = await claimJobs(ctx.db, BATCH, LEASE_MS);
+    // A ringing call or its withdrawal first: it must not wait behind an @channel's thousand pushes.
+    const urgent = await claimJobs(ctx.db, batch, LEASE_MS, URGENT_KINDS);
+    const jobs = urgent.length < batch ? [...urgent, ...(await claimJobs(ctx.db, batch - urgent.length, LEASE_MS))] : urgent;
     total += jobs.length;
     const summaries = jobs.filter((j) => j.kind === "summary");
     const rest = jobs.filter((j) => j.kind !== "summary");
     await inLanes(summaries, lanes, (job) => handleSummary(ctx, job).catch((err) => failed(ctx, job, err)));
     if (rest.length) await handleBatch(ctx, rest, lanes).catch((err) => Promise.all(rest.map((job) => failed(ctx, job, err))));
-    if (jobs.length < BATCH) return total;
+    if (jobs.length < batch) return total;
   }
 }
 
