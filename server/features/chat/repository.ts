@@ -111,6 +111,41 @@ export async function readableChannelIds(db: DbLike, email: string): Promise<num
 export const REACTION_ONCE_KEY = "message_reactions_once";
 export const REACTION_EXISTS = "you already reacted with this emoji";
 
+export type ReactionRow = RowOf<"message_reactions">;
+
+/**
+ * Inserts a batch of reactions in one statement, each on its message's channel and only where its
+ * person may read that channel (the channel read rule, checked against the database at the moment
+ * of the insert); one already there, or a second of the same message, person and emoji in the
+ * batch, is skipped by the unique constraint. Answers, for each input, `unreadable` (its message is
+ * gone or in a channel they may not read) or the stored row when this statement made it (the
+ * caller gives it to the first input that asked for it).
+ */
+export async function insertReactionsWhere(
+  db: DbLike,
+  list: { message_id: number; emoji: string; user_email: string }[],
+): Promise<({ unreadable: true } | { unreadable: false; row: ReactionRow | null })[]> {
+  const input = JSON.stringify(list.map((r, ord) => ({ ord, ...r })));
+  const res = await sql<{ ord: number; readable: boolean } & { [K in keyof ReactionRow]: ReactionRow[K] | null }>`
+    with v as (
+      select * from jsonb_to_recordset(${input}::jsonb) as v(ord int, message_id int, emoji text, user_email text)
+    ), ok as (
+      select v.ord, v.message_id, v.emoji, v.user_email, messages.channel_id
+      from v join messages on messages.id = v.message_id join channels on channels.id = messages.channel_id
+      where ${channelReadableBy(sql.ref<string>("v.user_email"))}
+    ), ins as (
+      insert into message_reactions (message_id, channel_id, user_email, emoji)
+      select message_id, channel_id, user_email, emoji from ok order by ord
+      on conflict on constraint ${sql.raw(REACTION_ONCE_KEY)} do nothing
+      returning *
+    )
+    select v.ord, ok.ord is not null as readable, ins.*
+    from v left join ok on ok.ord = v.ord
+    left join ins on ins.message_id = ok.message_id and ins.user_email = ok.user_email and ins.emoji = ok.emoji
+    order by v.ord`.execute(db);
+  return res.rows.map(({ ord: _o, readable, ...row }) => (readable ? { unreadable: false, row: row.id == null ? null : (row as ReactionRow) } : { unreadable: true }));
+}
+
 /** The unique index that keeps one dm per set of people, and what a second one is told. */
 export const DM_MEMBERS_KEY = "channels_dm_members_key";
 export const DM_EXISTS = "a direct message between these people already exists";

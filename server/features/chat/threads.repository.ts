@@ -5,6 +5,7 @@ import type { Channel, Message } from "../../db/schema";
 import type { RowOf } from "../../entities/policy";
 import type { DbLike } from "../../entities/repository";
 import { channelReadableBy } from "./channels.policy";
+import { mentionedReaders } from "./mentions";
 
 type ThreadFollowRow = RowOf<"thread_follows">;
 
@@ -18,25 +19,31 @@ export const REPLIERS_SHOWN = 3;
  * but lets rows that only reference the root (a reaction, its key checked with FOR KEY SHARE) be
  * written meanwhile instead of waiting for the reply's transaction.
  */
-export async function findThreadRoot(
-  db: DbLike,
-  id: number,
-  lock = false,
-): Promise<(Message & { channel: Pick<Channel, "id" | "type" | "members" | "is_system" | "created_by"> }) | undefined> {
+export async function findThreadRoot(db: DbLike, id: number, lock = false): Promise<ThreadRoot | undefined> {
+  return (await findThreadRoots(db, [id], lock))[0];
+}
+
+export type ThreadRoot = Message & { channel: Pick<Channel, "id" | "type" | "members" | "is_system" | "created_by"> };
+
+/** Several roots at once (a batch of replies), locked in id order so two batches never wait on each other in a circle. */
+export async function findThreadRoots(db: DbLike, ids: number[], lock = false): Promise<ThreadRoot[]> {
+  if (!ids.length) return [];
   let q = db
     .selectFrom("messages")
     .innerJoin("channels", "channels.id", "messages.channel_id")
     .selectAll("messages")
     .select(["channels.type as channel_type", "channels.members as channel_members", "channels.is_system as channel_is_system", "channels.created_by as channel_created_by"])
-    .where("messages.id", "=", id);
+    .where("messages.id", ids.length === 1 ? "=" : "in", ids.length === 1 ? ids[0] : ids)
+    .orderBy("messages.id");
   if (lock) q = q.forNoKeyUpdate("messages");
-  const r = await q.executeTakeFirst();
-  if (!r) return undefined;
-  const { channel_type, channel_members, channel_is_system, channel_created_by, ...message } = r;
-  return {
-    ...(message as Message),
-    channel: { id: r.channel_id, type: channel_type, members: channel_members, is_system: channel_is_system, created_by: channel_created_by },
-  };
+  const rows = await q.execute();
+  return rows.map((r) => {
+    const { channel_type, channel_members, channel_is_system, channel_created_by, ...message } = r;
+    return {
+      ...(message as Message),
+      channel: { id: r.channel_id, type: channel_type, members: channel_members, is_system: channel_is_system, created_by: channel_created_by },
+    };
+  });
 }
 
 /** A thread resolved by `by` (an e-mail) now, or reopened (`by` null). */
@@ -60,10 +67,110 @@ export interface NewReply {
   sender_id: number;
   sender_name: string;
   sender_email: string;
+  /** The addresses the text names (shared/mentions.ts); the insert keeps those who may read the channel. */
+  mentions: string[];
+  mentions_all: boolean;
 }
 
-export function insertReply(db: DbLike, reply: NewReply): Promise<Message> {
-  return db.insertInto("messages").values(reply).returningAll().executeTakeFirstOrThrow();
+/**
+ * Inserts a batch of replies (their roots locked by the caller) in input order and rewrites each
+ * root's counters once, in one statement. The recount reads the replies that existed before the
+ * statement plus the ones it inserts (a statement does not see its own inserts), so it counts
+ * exactly what recountRoot would count after them. Answers the replies in input order and the
+ * roots after.
+ */
+export async function insertReplies(db: DbLike, list: NewReply[]): Promise<{ replies: Message[]; roots: Message[] }> {
+  const input = JSON.stringify(list.map((m, ord) => ({ ord, ...m })));
+  const res = await sql<Message & { is_root: boolean }>`
+    with v as (
+      select * from jsonb_to_recordset(${input}::jsonb) as v(ord int, channel_id int, thread_root_id int, also_to_channel boolean,
+        content text, message_type text, file_url text, file_name text, sender_id int, sender_name text, sender_email text,
+        mentions text[], mentions_all boolean)
+    ), m as (
+      insert into messages (channel_id, thread_root_id, also_to_channel, content, message_type, file_url, file_name,
+        sender_id, sender_name, sender_email, mentions, mentions_all)
+      select v.channel_id, v.thread_root_id, v.also_to_channel, v.content, v.message_type, v.file_url, v.file_name,
+        v.sender_id, v.sender_name, v.sender_email, ${mentionedReaders(sql.ref<string[]>("v.mentions"))}, v.mentions_all
+      from v join channels on channels.id = v.channel_id
+      order by v.ord
+      returning *
+    ), t as (
+      select id, thread_root_id, sender_email, created_at from messages where thread_root_id in (select thread_root_id from v)
+      union all select id, thread_root_id, sender_email, created_at from m
+    ), roots as (
+      update messages r set
+        reply_count = s.n,
+        last_reply_at = s.last,
+        repliers = coalesce((
+          select array_agg(x.email order by x.newest desc) from (
+            select lower(t.sender_email) as email, max(t.id) as newest from t
+            where t.thread_root_id = r.id group by lower(t.sender_email) order by newest desc limit ${REPLIERS_SHOWN}
+          ) x), '{}')
+      from (select thread_root_id, count(*)::int as n, max(created_at) as last from t group by thread_root_id) s
+      where r.id = s.thread_root_id
+      returning r.*
+    )
+    select m.*, false as is_root from m union all select roots.*, true from roots`.execute(db);
+  const replies: Message[] = [];
+  const roots: Message[] = [];
+  for (const { is_root, ...row } of res.rows) (is_root ? roots : replies).push(row as Message);
+  // Inserted in input order, so their ids are too.
+  replies.sort((a, b) => a.id - b.id);
+  if (replies.length !== list.length) throw new Error("a reply's channel is gone");
+  return { replies, roots };
+}
+
+/** Someone a batch of replies makes follow a thread: by id (a replier, the starter) or by a mentioned address. */
+export interface Follower {
+  thread_root_id: number;
+  channel_id: number;
+  user_id: number | null;
+  email: string | null;
+  /** A reply of their own follows an unfollowed thread again; being the starter or mentioned does not. */
+  refollow: boolean;
+}
+
+/**
+ * Makes the follows a batch of replies asks for, in one statement: a row (following) for whoever
+ * has none, and, with `refollow`, an unfollowed row followed again (ON CONFLICT locks the row
+ * another transaction may have just made, as upserting one by one would). Answers the rows it
+ * made or changed, with `inserted` and the changed rows' previous updated_at.
+ */
+export async function upsertFollows(db: DbLike, list: Follower[]): Promise<(ThreadFollowRow & { inserted: boolean; before_updated_at: Date | null })[]> {
+  if (!list.length) return [];
+  const res = await sql<ThreadFollowRow & { inserted: boolean; before_updated_at: Date | null }>`
+    with w0 as (
+      select * from jsonb_to_recordset(${JSON.stringify(list)}::jsonb) as w(thread_root_id int, channel_id int, user_id int, email text, refollow boolean)
+    ), w as (
+      select w0.thread_root_id, min(w0.channel_id) as channel_id, coalesce(w0.user_id, u.id) as user_id, bool_or(w0.refollow) as refollow
+      from w0 left join users u on w0.user_id is null and lower(u.email) = w0.email
+      where coalesce(w0.user_id, u.id) is not null
+      group by w0.thread_root_id, coalesce(w0.user_id, u.id)
+    ), old as (
+      select f.id, f.updated_at from thread_follows f join w on f.user_id = w.user_id and f.thread_root_id = w.thread_root_id
+    ), re as (
+      insert into thread_follows (thread_root_id, channel_id, user_id, following)
+      select thread_root_id, channel_id, user_id, true from w where refollow order by user_id, thread_root_id
+      on conflict (user_id, thread_root_id) do update set following = true, updated_at = now() where not thread_follows.following
+      returning *, (xmax = 0) as inserted
+    ), once as (
+      insert into thread_follows (thread_root_id, channel_id, user_id, following)
+      select thread_root_id, channel_id, user_id, true from w where not refollow order by user_id, thread_root_id
+      on conflict (user_id, thread_root_id) do nothing
+      returning *, true as inserted
+    )
+    select f.*, old.updated_at as before_updated_at from (select * from re union all select * from once) f left join old on old.id = f.id
+    order by f.id`.execute(db);
+  return res.rows;
+}
+
+/** Replies also sent to the channel move their channels' last_activity, as any channel message does (never back). */
+export async function touchChannels(db: DbLike, latest: { channel_id: number; at: Date }[]): Promise<void> {
+  if (!latest.length) return;
+  await sql`
+    update channels set last_activity = l.at
+    from (select channel_id, max(at) as at from jsonb_to_recordset(${JSON.stringify(latest)}::jsonb) as l(channel_id int, at timestamptz) group by channel_id) l
+    where channels.id = l.channel_id and channels.last_activity < l.at`.execute(db);
 }
 
 /**
@@ -107,29 +214,6 @@ export async function clearMessageExtras(db: DbLike, id: number): Promise<{ reac
 /** The rows of a thread whose root is going (each gets its change record from the caller). */
 export function deleteFollows(db: DbLike, rootId: number): Promise<ThreadFollowRow[]> {
   return db.deleteFrom("thread_follows").where("thread_root_id", "=", rootId).returningAll().execute();
-}
-
-/** A reply also sent to the channel moves the channel's last_activity, as any channel message does. */
-export async function touchChannel(db: DbLike, channelId: number, at: Date): Promise<void> {
-  await db.updateTable("channels").set({ last_activity: at }).where("id", "=", channelId).where("last_activity", "<", at).execute();
-}
-
-/**
- * Makes the person's row for a thread if there is none (following), or, with `refollow`, makes an
- * unfollowed thread followed again. Answers the row before and after, or null when nothing changed.
- */
-export async function upsertFollow(
-  db: DbLike,
-  v: { thread_root_id: number; channel_id: number; user_id: number },
-  refollow: boolean,
-): Promise<{ before: ThreadFollowRow | null; after: ThreadFollowRow } | null> {
-  const made = await db.insertInto("thread_follows").values({ ...v, following: true }).onConflict((oc) => oc.columns(["user_id", "thread_root_id"]).doNothing()).returningAll().executeTakeFirst();
-  if (made) return { before: null, after: made };
-  if (!refollow) return null;
-  const before = await db.selectFrom("thread_follows").selectAll().where("user_id", "=", v.user_id).where("thread_root_id", "=", v.thread_root_id).forUpdate().executeTakeFirstOrThrow();
-  if (before.following) return null;
-  const after = await setFollow(db, before.id, { following: true });
-  return { before, after };
 }
 
 /**
