@@ -10,6 +10,7 @@ import { ENGINES, startTestApp, makeUser, api, type TestApp, type TestUser } fro
 import { call, connect, record, until, type ClientSocket } from "../../realtime/test-clients";
 import { NOT_A_ROOT } from "./threads.policy";
 import { REACTION_EXISTS } from "./repository";
+import { channelRowAudience } from "./channel-rows";
 
 describe.each(ENGINES)("group commit of replies and reactions (%s)", (engine) => {
   let app: TestApp;
@@ -130,6 +131,9 @@ describe.each(ENGINES)("group commit of replies and reactions (%s)", (engine) =>
     expect(stored.map((x) => x.user_email).sort()).toEqual([ann.email, bob.email, cat.email].map((e) => e.toLowerCase()).sort());
     const made = await records("message_reactions", stored.map((x) => x.id));
     expect(made.map((c) => c.op)).toEqual(["create", "create", "create"]);
+    // Stored by the insert's own statement, for the rooms the policy names.
+    const rooms = await app.ctx.db.selectFrom("changes").select("audience").where("tbl", "=", "message_reactions").where("row_id", "in", stored.map((x) => x.id)).execute();
+    for (const r of rooms) expect(r.audience).toEqual(channelRowAudience({ channel_id: ch.id }));
     for (const x of stored) await until(bobSees, (c) => c.table === "message_reactions" && c.op === "create" && c.id === x.id);
   });
 

@@ -81,6 +81,7 @@ export interface NewReply {
  */
 export async function insertReplies(db: DbLike, list: NewReply[]): Promise<{ replies: Message[]; roots: Message[] }> {
   const input = JSON.stringify(list.map((m, ord) => ({ ord, ...m })));
+  const rootIds = [...new Set(list.map((m) => m.thread_root_id))];
   const res = await sql<Message & { is_root: boolean }>`
     with v as (
       select * from jsonb_to_recordset(${input}::jsonb) as v(ord int, channel_id int, thread_root_id int, also_to_channel boolean,
@@ -95,7 +96,9 @@ export async function insertReplies(db: DbLike, list: NewReply[]): Promise<{ rep
       order by v.ord
       returning *
     ), t as (
-      select id, thread_root_id, sender_email, created_at from messages where thread_root_id in (select thread_root_id from v)
+      -- The roots as an array, not a join with v: the planner then walks the thread index (it
+      -- cannot tell how few rows v holds).
+      select id, thread_root_id, sender_email, created_at from messages where thread_root_id = any(${rootIds}::int[])
       union all select id, thread_root_id, sender_email, created_at from m
     ), roots as (
       update messages r set
@@ -107,7 +110,7 @@ export async function insertReplies(db: DbLike, list: NewReply[]): Promise<{ rep
             where t.thread_root_id = r.id group by lower(t.sender_email) order by newest desc limit ${REPLIERS_SHOWN}
           ) x), '{}')
       from (select thread_root_id, count(*)::int as n, max(created_at) as last from t group by thread_root_id) s
-      where r.id = s.thread_root_id
+      where r.id = s.thread_root_id and r.id = any(${rootIds}::int[])
       returning r.*
     )
     select m.*, false as is_root from m union all select roots.*, true from roots`.execute(db);
@@ -142,12 +145,16 @@ export async function upsertFollows(db: DbLike, list: Follower[]): Promise<(Thre
     with w0 as (
       select * from jsonb_to_recordset(${JSON.stringify(list)}::jsonb) as w(thread_root_id int, channel_id int, user_id int, email text, refollow boolean)
     ), w as (
-      select w0.thread_root_id, min(w0.channel_id) as channel_id, coalesce(w0.user_id, u.id) as user_id, bool_or(w0.refollow) as refollow
-      from w0 left join users u on w0.user_id is null and lower(u.email) = w0.email
-      where coalesce(w0.user_id, u.id) is not null
-      group by w0.thread_root_id, coalesce(w0.user_id, u.id)
+      select thread_root_id, min(channel_id) as channel_id, user_id, bool_or(refollow) as refollow from (
+        select w0.thread_root_id, w0.channel_id, w0.refollow,
+          coalesce(w0.user_id, (select u.id from users u where lower(u.email) = w0.email)) as user_id
+        from w0) x
+      where user_id is not null
+      group by thread_root_id, user_id
     ), old as (
-      select f.id, f.updated_at from thread_follows f join w on f.user_id = w.user_id and f.thread_root_id = w.thread_root_id
+      -- Row by row through the (user_id, thread_root_id) key (the planner cannot tell how few rows w holds).
+      select f.id, f.updated_at from w cross join lateral (
+        select id, updated_at from thread_follows f where f.user_id = w.user_id and f.thread_root_id = w.thread_root_id) f
     ), re as (
       insert into thread_follows (thread_root_id, channel_id, user_id, following)
       select thread_root_id, channel_id, user_id, true from w where refollow order by user_id, thread_root_id
