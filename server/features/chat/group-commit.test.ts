@@ -8,7 +8,8 @@ import type { ChatMessage, MessageReaction } from "@shared/entities";
 import type { EntityChange } from "@shared/realtime";
 import { ENGINES, startTestApp, makeUser, api, type TestApp, type TestUser } from "../../test/harness";
 import { call, connect, record, until, type ClientSocket } from "../../realtime/test-clients";
-import { NOT_A_ROOT } from "./threads.policy";
+import { NOT_A_ROOT, threadFollowsAudience } from "./threads.policy";
+import { messageAudience } from "./messages.policy";
 import { REACTION_EXISTS } from "./repository";
 import { channelRowAudience } from "./channel-rows";
 
@@ -97,6 +98,11 @@ describe.each(ENGINES)("group commit of replies and reactions (%s)", (engine) =>
     const rows = await app.ctx.db.selectFrom("thread_follows").select("id").where("thread_root_id", "=", root.id).execute();
     const made = await records("thread_follows", rows.map((x) => x.id));
     expect(made.filter((c) => c.op === "create")).toHaveLength(4);
+    // Records stored by the batch's statements name the rooms the policies name.
+    const audiences = await app.ctx.db.selectFrom("changes").select(["tbl", "row_id", "audience"]).where("row_id", "in", [...rows.map((x) => x.id), ...replies.map((x) => x.id), root.id]).execute();
+    const follow = new Map((await app.ctx.db.selectFrom("thread_follows").select(["id", "user_id"]).where("thread_root_id", "=", root.id).execute()).map((x) => [x.id, x.user_id]));
+    for (const a of audiences.filter((x) => x.tbl === "thread_follows" && follow.has(x.row_id))) expect(a.audience).toEqual(threadFollowsAudience({ user_id: follow.get(a.row_id)! }));
+    for (const a of audiences.filter((x) => x.tbl === "messages")) expect(a.audience).toEqual(messageAudience({ channel_id: ch.id }));
   });
 
   it("follows again a replier who unfollowed, but not the starter, when replies arrive together", async () => {

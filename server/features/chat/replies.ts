@@ -3,23 +3,23 @@
 // update of the root, so every reader's view of it moves live) and the follows of the replier, the
 // thread's starter and whoever it mentions, each with its change record. Replies arriving together
 // are committed as one transaction (group commit, ./group-commit.ts; docs/architecture.md, "The
-// write path"): their roots locked, then one statement for the replies and their roots' counters,
-// one for the follows, one for the change records, so a reply costs a share of a few round trips
-// instead of a transaction of its own. The rules are the single reply's, checked per reply on rows
-// read inside that transaction.
+// write path"): their roots locked, then one statement for the replies, their roots' counters and
+// their change records, and one for the follows with theirs, so a reply costs a share of five
+// round trips (with BEGIN and COMMIT) instead of a transaction of its own. The rules are the single
+// reply's, checked per reply on rows read inside that transaction.
 import type { AppContext } from "../../context";
 import type { Message, User } from "../../db/schema";
 import { HttpError, notFound } from "../../errors";
 import { enforce } from "../../entities/policy-helpers";
-import { ChangeLog, publishChanges } from "../../feed/changelog";
+import { describeChange, publishChanges, type CommittedChange } from "../../feed/changelog";
 import type { DbLike } from "../../entities/repository";
-import { messagesPolicy } from "./messages.policy";
+import { messageAudience, messagesPolicy } from "./messages.policy";
 import { mentionsOf } from "./mentions";
-import { NOT_A_ROOT } from "./threads.policy";
+import { NOT_A_ROOT, threadFollowsAudienceSql } from "./threads.policy";
 import { canReadChannel } from "./channels.policy";
 import { ROOT_ELSEWHERE } from "./threads";
 import { GroupCommit, perContext, type Job } from "./group-commit";
-import { findThreadRoots, insertReplies, touchChannels, upsertFollows, type Follower, type NewReply, type ThreadRoot } from "./threads.repository";
+import { findThreadRoots, insertReplies, upsertFollows, type Follower, type NewReply, type ThreadRoot } from "./threads.repository";
 
 type Sender = Pick<User, "id" | "email" | "full_name" | "role" | "team_role">;
 
@@ -79,11 +79,11 @@ function followersOf(reply: Message, root: ThreadRoot): Follower[] {
 }
 
 async function commitReplies(ctx: AppContext, jobs: ReplyJob[]): Promise<void> {
-  const log = new ChangeLog();
   const refused = new Map<ReplyJob, unknown>();
   const stored = new Map<ReplyJob, Message>();
-  await ctx.db.transaction().execute(async (trx) => {
-    // Locked, so replies to one root take turns across batches and a root cannot be deleted under them.
+  const changes = await ctx.db.transaction().execute(async (trx) => {
+    // Locked, so replies to one root take turns across batches and a root cannot be deleted under
+    // them; the next statement's snapshot, taken after the locks, sees every reply committed before.
     const roots = new Map((await findThreadRoots(trx, [...new Set(jobs.map((j) => j.input.data.thread_root_id))], true)).map((r) => [r.id, r]));
     const admitted: { job: ReplyJob; reply: NewReply }[] = [];
     for (const job of jobs) {
@@ -93,33 +93,33 @@ async function commitReplies(ctx: AppContext, jobs: ReplyJob[]): Promise<void> {
         refused.set(job, err);
       }
     }
-    if (!admitted.length) return;
-    const { replies, roots: after } = await insertReplies(
+    if (!admitted.length) return [];
+    const out: CommittedChange[] = [];
+    const made = await insertReplies(
       trx,
-      admitted.map((a) => a.reply),
+      admitted.map((a) => ({ ...a.reply, audience: messageAudience(a.reply) })),
     );
-    replies.forEach((r, i) => stored.set(admitted[i].job, r));
-    for (const r of replies) log.add("messages", "create", r.id, r);
-    for (const a of after) {
-      const { channel: _c, ...before } = roots.get(a.id)!;
+    made.replies.forEach((r, i) => {
+      stored.set(admitted[i].job, r.row);
+      out.push(describeChange("messages", "create", r.row.id, r.row, null, r.seq));
+    });
+    for (const a of made.roots) {
+      const { channel: _c, ...before } = roots.get(a.row.id)!;
       void _c;
-      log.add("messages", "update", a.id, a, before);
+      out.push(describeChange("messages", "update", a.row.id, a.row, before, a.seq));
     }
     const follows = await upsertFollows(
       trx,
-      replies.flatMap((r) => followersOf(r, roots.get(r.thread_root_id!)!)),
+      made.replies.flatMap((r) => followersOf(r.row, roots.get(r.row.thread_root_id!)!)),
+      threadFollowsAudienceSql,
     );
-    for (const { inserted, before_updated_at, ...f } of follows) {
-      if (inserted) log.add("thread_follows", "create", f.id, f);
-      else log.add("thread_follows", "update", f.id, f, { ...f, following: false, updated_at: before_updated_at ?? f.created_at });
+    for (const { inserted, before_updated_at, change_seq, ...f } of follows) {
+      const before = inserted ? null : { ...f, following: false, updated_at: before_updated_at ?? f.created_at };
+      out.push(describeChange("thread_follows", inserted ? "create" : "update", f.id, f, before, Number(change_seq)));
     }
-    await touchChannels(
-      trx,
-      replies.filter((r) => r.also_to_channel).map((r) => ({ channel_id: r.channel_id, at: r.created_at })),
-    );
-    await log.write(trx);
+    return out.sort((a, b) => a.seq - b.seq);
   });
-  publishChanges(ctx, log.changes);
+  publishChanges(ctx, changes);
   for (const job of jobs) {
     const row = stored.get(job);
     if (row) job.resolve(row);

@@ -1,6 +1,6 @@
 // Threads' SQL (README, "Threads"): roots and their counters, replies, and the rows of
 // thread_follows with the unread counts they give.
-import { sql } from "kysely";
+import { sql, type Expression } from "kysely";
 import type { Channel, Message } from "../../db/schema";
 import type { RowOf } from "../../entities/policy";
 import type { DbLike } from "../../entities/repository";
@@ -73,20 +73,21 @@ export interface NewReply {
 }
 
 /**
- * Inserts a batch of replies (their roots locked by the caller) in input order and rewrites each
- * root's counters once, in one statement. The recount reads the replies that existed before the
- * statement plus the ones it inserts (a statement does not see its own inserts), so it counts
- * exactly what recountRoot would count after them. Answers the replies in input order and the
- * roots after.
+ * Inserts a batch of replies (their roots locked by the caller) in input order, rewrites each
+ * root's counters once, moves the last_activity of the channels of replies also sent there, and
+ * stores the change records of the replies (create) and roots (update), in one statement. The
+ * recount reads the replies that existed before the statement plus the ones it inserts (a
+ * statement does not see its own inserts), so it counts exactly what recountRoot would count after
+ * them. Answers the replies in input order and the roots, each with its record's sequence number.
  */
-export async function insertReplies(db: DbLike, list: NewReply[]): Promise<{ replies: Message[]; roots: Message[] }> {
+export async function insertReplies(db: DbLike, list: (NewReply & { audience: string[] })[]): Promise<{ replies: Stored[]; roots: Stored[] }> {
   const input = JSON.stringify(list.map((m, ord) => ({ ord, ...m })));
   const rootIds = [...new Set(list.map((m) => m.thread_root_id))];
-  const res = await sql<Message & { is_root: boolean }>`
+  const res = await sql<Message & { is_root: boolean; change_seq: number }>`
     with v as (
       select * from jsonb_to_recordset(${input}::jsonb) as v(ord int, channel_id int, thread_root_id int, also_to_channel boolean,
         content text, message_type text, file_url text, file_name text, sender_id int, sender_name text, sender_email text,
-        mentions text[], mentions_all boolean)
+        mentions text[], mentions_all boolean, audience text[])
     ), m as (
       insert into messages (channel_id, thread_root_id, also_to_channel, content, message_type, file_url, file_name,
         sender_id, sender_name, sender_email, mentions, mentions_all)
@@ -112,16 +113,31 @@ export async function insertReplies(db: DbLike, list: NewReply[]): Promise<{ rep
       from (select thread_root_id, count(*)::int as n, max(created_at) as last from t group by thread_root_id) s
       where r.id = s.thread_root_id and r.id = any(${rootIds}::int[])
       returning r.*
+    ), touched as (
+      -- Never back, if posts commit out of order.
+      update channels set last_activity = l.at from (select channel_id, max(created_at) as at from m where also_to_channel group by channel_id) l
+      where channels.id = l.channel_id and channels.last_activity < l.at
+    ), c as (
+      -- A reply and its root share their channel and so their rooms.
+      insert into changes (tbl, op, row_id, audience)
+      select 'messages', x.op, x.id, (select v.audience from v where v.thread_root_id = x.root limit 1) from (
+        select 1 as k, 'create' as op, m.id, m.thread_root_id as root from m
+        union all select 2, 'update', roots.id, roots.id from roots
+      ) x order by x.k, x.id
+      returning seq, row_id, op
     )
-    select m.*, false as is_root from m union all select roots.*, true from roots`.execute(db);
-  const replies: Message[] = [];
-  const roots: Message[] = [];
-  for (const { is_root, ...row } of res.rows) (is_root ? roots : replies).push(row as Message);
+    select m.*, false as is_root, c.seq as change_seq from m join c on c.row_id = m.id and c.op = 'create'
+    union all select roots.*, true, c.seq from roots join c on c.row_id = roots.id and c.op = 'update'`.execute(db);
+  const replies: Stored[] = [];
+  const roots: Stored[] = [];
+  for (const { is_root, change_seq, ...row } of res.rows) (is_root ? roots : replies).push({ row: row as Message, seq: Number(change_seq) });
   // Inserted in input order, so their ids are too.
-  replies.sort((a, b) => a.id - b.id);
+  replies.sort((a, b) => a.row.id - b.row.id);
   if (replies.length !== list.length) throw new Error("a reply's channel is gone");
   return { replies, roots };
 }
+
+type Stored = { row: Message; seq: number };
 
 /** Someone a batch of replies makes follow a thread: by id (a replier, the starter) or by a mentioned address. */
 export interface Follower {
@@ -136,12 +152,17 @@ export interface Follower {
 /**
  * Makes the follows a batch of replies asks for, in one statement: a row (following) for whoever
  * has none, and, with `refollow`, an unfollowed row followed again (ON CONFLICT locks the row
- * another transaction may have just made, as upserting one by one would). Answers the rows it
- * made or changed, with `inserted` and the changed rows' previous updated_at.
+ * another transaction may have just made, as upserting one by one would), each with its change
+ * record (rooms from `audience`, given the row's user). Answers the rows it made or changed, with
+ * `inserted`, the changed rows' previous updated_at and the record's sequence number.
  */
-export async function upsertFollows(db: DbLike, list: Follower[]): Promise<(ThreadFollowRow & { inserted: boolean; before_updated_at: Date | null })[]> {
+export async function upsertFollows(
+  db: DbLike,
+  list: Follower[],
+  audience: (userId: Expression<number>) => Expression<string[]>,
+): Promise<(ThreadFollowRow & { inserted: boolean; before_updated_at: Date | null; change_seq: number })[]> {
   if (!list.length) return [];
-  const res = await sql<ThreadFollowRow & { inserted: boolean; before_updated_at: Date | null }>`
+  const res = await sql<ThreadFollowRow & { inserted: boolean; before_updated_at: Date | null; change_seq: number }>`
     with w0 as (
       select * from jsonb_to_recordset(${JSON.stringify(list)}::jsonb) as w(thread_root_id int, channel_id int, user_id int, email text, refollow boolean)
     ), w as (
@@ -165,19 +186,16 @@ export async function upsertFollows(db: DbLike, list: Follower[]): Promise<(Thre
       select thread_root_id, channel_id, user_id, true from w where not refollow order by user_id, thread_root_id
       on conflict (user_id, thread_root_id) do nothing
       returning *, true as inserted
+    ), f as (
+      select * from re union all select * from once
+    ), c as (
+      insert into changes (tbl, op, row_id, audience)
+      select 'thread_follows', case when f.inserted then 'create' else 'update' end, f.id, ${audience(sql.ref<number>("f.user_id"))} from f order by f.id
+      returning seq, row_id
     )
-    select f.*, old.updated_at as before_updated_at from (select * from re union all select * from once) f left join old on old.id = f.id
+    select f.*, old.updated_at as before_updated_at, c.seq as change_seq from f join c on c.row_id = f.id left join old on old.id = f.id
     order by f.id`.execute(db);
   return res.rows;
-}
-
-/** Replies also sent to the channel move their channels' last_activity, as any channel message does (never back). */
-export async function touchChannels(db: DbLike, latest: { channel_id: number; at: Date }[]): Promise<void> {
-  if (!latest.length) return;
-  await sql`
-    update channels set last_activity = l.at
-    from (select channel_id, max(at) as at from jsonb_to_recordset(${JSON.stringify(latest)}::jsonb) as l(channel_id int, at timestamptz) group by channel_id) l
-    where channels.id = l.channel_id and channels.last_activity < l.at`.execute(db);
 }
 
 /**
