@@ -158,7 +158,10 @@ describe.each(ENGINES)("group commit of replies and reactions (%s)", (engine) =>
     const all = await app.ctx.db.selectFrom("changes").select(["op", "row_id"]).where("tbl", "=", "message_reactions").where("seq", ">", Number(from.seq)).orderBy("seq").execute();
     expect(all.length).toBeGreaterThan(1);
     const live = new Set<number>();
-    for (const c of all) (c.op === "create" ? live.add(c.row_id) : live.delete(c.row_id));
+    for (const c of all) {
+      if (c.op === "create") live.add(c.row_id);
+      else live.delete(c.row_id);
+    }
     const rows = await app.ctx.db.selectFrom("message_reactions").select("id").where("message_id", "=", msg.id).execute();
     expect(rows.length).toBeLessThanOrEqual(1);
     expect([...live]).toEqual(rows.map((r) => r.id));
