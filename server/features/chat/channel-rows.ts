@@ -1,7 +1,7 @@
 // The read rule of rows that belong to a message's channel (reactions, earlier versions): the
 // channel's, exactly as for messages (./messages.policy.ts), written once here for both tables
 // (docs/architecture.md, "Policies and audiences").
-import { sql, type ExpressionBuilder } from "kysely";
+import { sql, type Expression, type ExpressionBuilder } from "kysely";
 import { rooms } from "@shared/realtime";
 import type { Database, User } from "../../db/schema";
 import type { ReadFilter, Related } from "../../entities/policy";
@@ -19,6 +19,13 @@ export function channelRowReadFilter<T extends ChannelRowTable>(user: User): Rea
 
 /** Seen by the readers of its channel: the sockets in the channel's room. */
 export const channelRowAudience = (row: { channel_id: number }) => [rooms.channel(row.channel_id)];
+
+/**
+ * The same audience in SQL, for a statement that stores a row and its change record at once
+ * (./reactions.ts): a room name is its prefix and the channel's id (rooms.channel).
+ */
+const CHANNEL_ROOM_PREFIX = rooms.channel(0).slice(0, -1);
+export const channelRowAudienceSql = (channelId: Expression<number>) => sql<string[]>`array[${CHANNEL_ROOM_PREFIX} || ${channelId}]::text[]`;
 
 /** In memory, like a message: only with the channel at hand. */
 export const canReadChannelRow = (user: User, row: { channel_id: number }, related?: Related) =>

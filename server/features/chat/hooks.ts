@@ -4,6 +4,7 @@ import { HttpError } from "../../errors";
 import type { TableHooks } from "../../entities/policy";
 import { messageInput, postMessage } from "./post";
 import { deleteMessage } from "./threads";
+import { createReaction } from "./reactions";
 import type { Message } from "../../db/schema";
 import { emailOf } from "../../entities/policy-helpers";
 import { DM_EXISTS, DM_MEMBERS_KEY, REACTION_EXISTS, REACTION_ONCE_KEY, insertMessageEdit } from "./repository";
@@ -28,8 +29,12 @@ export const messagesHooks: TableHooks = {
   },
 };
 
-/** message_reactions: one per message, person and emoji (migrations/202611241300_message_reactions_edits.ts). */
+/**
+ * message_reactions: one per message, person and emoji (migrations/202611241300_message_reactions_edits.ts);
+ * created with the reactions arriving with it (./reactions.ts).
+ */
 export const messageReactionsHooks: TableHooks = {
+  create: (ctx, user, body) => createReaction(ctx, user, body),
   writeError(prefix, err) {
     const e = err as { code?: string; constraint?: string };
     if (e?.code === "23505" && e.constraint === REACTION_ONCE_KEY) return new HttpError(409, `${prefix}: ${REACTION_EXISTS}`);

@@ -19,7 +19,8 @@ import { insertMessagesWhere, type NewMessage } from "./repository";
 import { channelReadableBy } from "./channels.policy";
 import { messageAudience, messagesPolicy } from "./messages.policy";
 import { mentionsOf } from "./mentions";
-import { postReply } from "./threads";
+import { postReply } from "./replies";
+import { GroupCommit, perContext, type Job } from "./group-commit";
 
 type Sender = Pick<User, "id" | "email" | "full_name" | "role" | "team_role">;
 
@@ -43,80 +44,22 @@ class TouchThrottle {
   }
 }
 
-interface Pending {
-  values: NewMessage;
-  resolve: (m: Message) => void;
-  reject: (e: unknown) => void;
-}
-
-/**
- * Group commit: messages queue for the next turn of the event loop; up to `lanes` INSERTs run at
- * once, so under load the queue grows into bigger batches instead of more round trips.
- */
-class MessageBatcher {
-  private queue: Pending[] = [];
-  private busy = 0;
-  private scheduled = false;
-
-  private touch = new TouchThrottle();
-
-  constructor(
-    private ctx: AppContext,
-    private lanes = 4,
-    private maxBatch = 200,
-  ) {}
-
-  insert(values: NewMessage): Promise<Message> {
-    return new Promise((resolve, reject) => {
-      this.queue.push({ values, resolve, reject });
-      if (!this.scheduled) {
-        this.scheduled = true;
-        setImmediate(() => {
-          this.scheduled = false;
-          this.drain();
-        });
-      }
-    });
-  }
-
-  private drain(): void {
-    while (this.queue.length && this.busy < this.lanes) {
-      const batch = this.queue.splice(0, this.maxBatch);
-      this.busy++;
-      void this.run(batch).finally(() => {
-        this.busy--;
-        this.drain();
-      });
-    }
-  }
-
-  private async insert1(batch: Pending[]): Promise<void> {
-    const values = batch.map((b) => b.values);
-    const touch = this.touch.due(values.map((v) => v.channel_id), Date.now());
-    const stored = await insertMessagesWhere(this.ctx.db as Db, values, channelReadableBy, touch);
+/** Stores a batch of channel messages (one statement) and pushes their records once committed. */
+function messageCommit(ctx: AppContext) {
+  const touch = new TouchThrottle();
+  return async (batch: Job<NewMessage, Message>[]): Promise<void> => {
+    const values = batch.map((b) => b.input);
+    const due = touch.due(values.map((v) => v.channel_id), Date.now());
+    const stored = await insertMessagesWhere(ctx.db as Db, values, channelReadableBy, due);
     // Committed: every reader's socket gets them now, in the order of their records.
     const changes: CommittedChange[] = [];
     for (const s of stored) if (s) changes.push(describeChange("messages", "create", s.row.id, s.row, null, s.seq));
-    publishChanges(this.ctx, changes);
+    publishChanges(ctx, changes);
     stored.forEach((s, i) => (s ? batch[i].resolve(s.row) : batch[i].reject(notFound("Channel not found"))));
-  }
-
-  private async run(batch: Pending[]): Promise<void> {
-    try {
-      await this.insert1(batch);
-    } catch {
-      // One bad row must not fail its neighbours.
-      await Promise.all(batch.map((b) => this.insert1([b]).catch(b.reject)));
-    }
-  }
+  };
 }
 
-const batchers = new WeakMap<AppContext, MessageBatcher>();
-const batcherFor = (ctx: AppContext) => {
-  let b = batchers.get(ctx);
-  if (!b) batchers.set(ctx, (b = new MessageBatcher(ctx)));
-  return b;
-};
+const batcherFor = perContext((ctx: AppContext) => new GroupCommit(messageCommit(ctx)));
 
 /**
  * A message body as REST takes it (the table's definition; messageCreateInput, which the socket
@@ -138,10 +81,10 @@ export async function postMessage(ctx: AppContext, sender: Sender, data: Message
   if (!data.content && !data.file_url) throw fail("content cannot be empty");
   // Who is mentioned comes from the text alone; the insert keeps those who may read the channel (./mentions.ts).
   const mentioned = mentionsOf(sender, data.content);
-  // A reply changes its root and follows too: one transaction of its own (./threads.ts).
+  // A reply changes its root and follows too: replies arriving together share a transaction (./replies.ts).
   if (data.thread_root_id != null) return postReply(ctx, sender, { ...data, thread_root_id: Number(data.thread_root_id), content: data.content ?? "" });
   if (data.also_to_channel) throw fail("also_to_channel: only a reply in a thread is also sent to the channel");
-  const row = await batcherFor(ctx).insert({
+  const row = await batcherFor(ctx).submit({
     channel_id: data.channel_id,
     content: data.content ?? "",
     message_type: data.message_type ?? "text",

@@ -111,6 +111,53 @@ export async function readableChannelIds(db: DbLike, email: string): Promise<num
 export const REACTION_ONCE_KEY = "message_reactions_once";
 export const REACTION_EXISTS = "you already reacted with this emoji";
 
+export type ReactionRow = RowOf<"message_reactions">;
+
+/**
+ * Inserts a batch of reactions in one statement, each on its message's channel and only where its
+ * person may read that channel (the channel read rule, checked against the database at the moment
+ * of the insert); one already there, or a second of the same message, person and emoji in the
+ * batch, is skipped by the unique constraint. Each stored row's change record (its rooms from
+ * `audience`, given the row's channel) is stored by the same statement. Answers, for each input,
+ * `unreadable` (its message is gone or in a channel they may not read) or the row this statement
+ * made for it with its record's sequence number (null when none was made; identical inputs all
+ * name the one row, the caller gives it to the first).
+ */
+export async function insertReactionsWhere(
+  db: DbLike,
+  list: { message_id: number; emoji: string; user_email: string }[],
+  audience: (channelId: Expression<number>) => Expression<string[]>,
+): Promise<({ unreadable: true } | { unreadable: false; made: { row: ReactionRow; seq: number } | null })[]> {
+  const input = JSON.stringify(list.map((r, ord) => ({ ord, ...r })));
+  const ids = [...new Set(list.map((r) => r.message_id))];
+  const res = await sql<{ ord: number; readable: boolean; change_seq: number | null } & { [K in keyof ReactionRow]: ReactionRow[K] | null }>`
+    with v as (
+      select * from jsonb_to_recordset(${input}::jsonb) as v(ord int, message_id int, emoji text, user_email text)
+    ), ok as (
+      -- The ids as an array as well, so the planner looks the messages up by key (it cannot tell how few rows v holds).
+      select v.ord, v.message_id, v.emoji, v.user_email, messages.channel_id
+      from v join messages on messages.id = v.message_id join channels on channels.id = messages.channel_id
+      where messages.id = any(${ids}::int[]) and ${channelReadableBy(sql.ref<string>("v.user_email"))}
+    ), ins as (
+      insert into message_reactions (message_id, channel_id, user_email, emoji)
+      select message_id, channel_id, user_email, emoji from ok order by ord
+      on conflict on constraint ${sql.raw(REACTION_ONCE_KEY)} do nothing
+      returning *
+    ), c as (
+      insert into changes (tbl, op, row_id, audience)
+      select 'message_reactions', 'create', ins.id, ${audience(sql.ref<number>("ins.channel_id"))} from ins order by ins.id
+      returning seq, row_id
+    )
+    select v.ord, ok.ord is not null as readable, ins.*, c.seq as change_seq
+    from v left join ok on ok.ord = v.ord
+    left join ins on ins.message_id = ok.message_id and ins.user_email = ok.user_email and ins.emoji = ok.emoji
+    left join c on c.row_id = ins.id
+    order by v.ord`.execute(db);
+  return res.rows.map(({ ord: _o, readable, change_seq, ...row }) =>
+    readable ? { unreadable: false, made: row.id == null ? null : { row: row as ReactionRow, seq: Number(change_seq) } } : { unreadable: true },
+  );
+}
+
 /** The unique index that keeps one dm per set of people, and what a second one is told. */
 export const DM_MEMBERS_KEY = "channels_dm_members_key";
 export const DM_EXISTS = "a direct message between these people already exists";

@@ -2,6 +2,7 @@
 // "Threads"). Like channel_reads: the read rule is `user_id = me` in SQL and the room `user:<id>`
 // the audience (docs/architecture.md, "Policies and audiences"). A row is kept for a thread whose
 // channel its owner may read; it changes only through `thread_follows.update` (./threads.ts).
+import { sql, type Expression } from "kysely";
 import type { TablePolicy } from "../../entities/policy";
 import { readsByAudience } from "../../entities/audience";
 import { rooms } from "@shared/realtime";
@@ -28,6 +29,13 @@ export function canResolveThread(
 }
 
 export const threadFollowsAudience = (row: { user_id: number }) => [rooms.user(row.user_id)];
+
+/**
+ * The same audience in SQL, for a statement that stores rows and their change records at once
+ * (./replies.ts): a room name is its prefix and the user's id (rooms.user).
+ */
+const USER_ROOM_PREFIX = rooms.user(0).slice(0, -1);
+export const threadFollowsAudienceSql = (userId: Expression<number>) => sql<string[]>`array[${USER_ROOM_PREFIX} || ${userId}]::text[]`;
 
 /**
  * The root of a thread the caller may read. A message of a channel they cannot read answers like

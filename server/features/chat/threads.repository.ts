@@ -1,10 +1,11 @@
 // Threads' SQL (README, "Threads"): roots and their counters, replies, and the rows of
 // thread_follows with the unread counts they give.
-import { sql } from "kysely";
+import { sql, type Expression } from "kysely";
 import type { Channel, Message } from "../../db/schema";
 import type { RowOf } from "../../entities/policy";
 import type { DbLike } from "../../entities/repository";
 import { channelReadableBy } from "./channels.policy";
+import { mentionedReaders } from "./mentions";
 
 type ThreadFollowRow = RowOf<"thread_follows">;
 
@@ -18,25 +19,31 @@ export const REPLIERS_SHOWN = 3;
  * but lets rows that only reference the root (a reaction, its key checked with FOR KEY SHARE) be
  * written meanwhile instead of waiting for the reply's transaction.
  */
-export async function findThreadRoot(
-  db: DbLike,
-  id: number,
-  lock = false,
-): Promise<(Message & { channel: Pick<Channel, "id" | "type" | "members" | "is_system" | "created_by"> }) | undefined> {
+export async function findThreadRoot(db: DbLike, id: number, lock = false): Promise<ThreadRoot | undefined> {
+  return (await findThreadRoots(db, [id], lock))[0];
+}
+
+export type ThreadRoot = Message & { channel: Pick<Channel, "id" | "type" | "members" | "is_system" | "created_by"> };
+
+/** Several roots at once (a batch of replies), locked in id order so two batches never wait on each other in a circle. */
+export async function findThreadRoots(db: DbLike, ids: number[], lock = false): Promise<ThreadRoot[]> {
+  if (!ids.length) return [];
   let q = db
     .selectFrom("messages")
     .innerJoin("channels", "channels.id", "messages.channel_id")
     .selectAll("messages")
     .select(["channels.type as channel_type", "channels.members as channel_members", "channels.is_system as channel_is_system", "channels.created_by as channel_created_by"])
-    .where("messages.id", "=", id);
+    .where("messages.id", ids.length === 1 ? "=" : "in", ids.length === 1 ? ids[0] : ids)
+    .orderBy("messages.id");
   if (lock) q = q.forNoKeyUpdate("messages");
-  const r = await q.executeTakeFirst();
-  if (!r) return undefined;
-  const { channel_type, channel_members, channel_is_system, channel_created_by, ...message } = r;
-  return {
-    ...(message as Message),
-    channel: { id: r.channel_id, type: channel_type, members: channel_members, is_system: channel_is_system, created_by: channel_created_by },
-  };
+  const rows = await q.execute();
+  return rows.map((r) => {
+    const { channel_type, channel_members, channel_is_system, channel_created_by, ...message } = r;
+    return {
+      ...(message as Message),
+      channel: { id: r.channel_id, type: channel_type, members: channel_members, is_system: channel_is_system, created_by: channel_created_by },
+    };
+  });
 }
 
 /** A thread resolved by `by` (an e-mail) now, or reopened (`by` null). */
@@ -60,10 +67,135 @@ export interface NewReply {
   sender_id: number;
   sender_name: string;
   sender_email: string;
+  /** The addresses the text names (shared/mentions.ts); the insert keeps those who may read the channel. */
+  mentions: string[];
+  mentions_all: boolean;
 }
 
-export function insertReply(db: DbLike, reply: NewReply): Promise<Message> {
-  return db.insertInto("messages").values(reply).returningAll().executeTakeFirstOrThrow();
+/**
+ * Inserts a batch of replies (their roots locked by the caller) in input order, rewrites each
+ * root's counters once, moves the last_activity of the channels of replies also sent there, and
+ * stores the change records of the replies (create) and roots (update), in one statement. The
+ * recount reads the replies that existed before the statement plus the ones it inserts (a
+ * statement does not see its own inserts), so it counts exactly what recountRoot would count after
+ * them. Answers the replies in input order and the roots, each with its record's sequence number.
+ */
+export async function insertReplies(db: DbLike, list: (NewReply & { audience: string[] })[]): Promise<{ replies: Stored[]; roots: Stored[] }> {
+  const input = JSON.stringify(list.map((m, ord) => ({ ord, ...m })));
+  const rootIds = [...new Set(list.map((m) => m.thread_root_id))];
+  const res = await sql<Message & { is_root: boolean; change_seq: number }>`
+    with v as (
+      select * from jsonb_to_recordset(${input}::jsonb) as v(ord int, channel_id int, thread_root_id int, also_to_channel boolean,
+        content text, message_type text, file_url text, file_name text, sender_id int, sender_name text, sender_email text,
+        mentions text[], mentions_all boolean, audience text[])
+    ), m as (
+      insert into messages (channel_id, thread_root_id, also_to_channel, content, message_type, file_url, file_name,
+        sender_id, sender_name, sender_email, mentions, mentions_all)
+      select v.channel_id, v.thread_root_id, v.also_to_channel, v.content, v.message_type, v.file_url, v.file_name,
+        v.sender_id, v.sender_name, v.sender_email, ${mentionedReaders(sql.ref<string[]>("v.mentions"))}, v.mentions_all
+      from v join channels on channels.id = v.channel_id
+      order by v.ord
+      returning *
+    ), t as (
+      -- The roots as an array, not a join with v: the planner then walks the thread index (it
+      -- cannot tell how few rows v holds).
+      select id, thread_root_id, sender_email, created_at from messages where thread_root_id = any(${rootIds}::int[])
+      union all select id, thread_root_id, sender_email, created_at from m
+    ), roots as (
+      update messages r set
+        reply_count = s.n,
+        last_reply_at = s.last,
+        repliers = coalesce((
+          select array_agg(x.email order by x.newest desc) from (
+            select lower(t.sender_email) as email, max(t.id) as newest from t
+            where t.thread_root_id = r.id group by lower(t.sender_email) order by newest desc limit ${REPLIERS_SHOWN}
+          ) x), '{}')
+      from (select thread_root_id, count(*)::int as n, max(created_at) as last from t group by thread_root_id) s
+      where r.id = s.thread_root_id and r.id = any(${rootIds}::int[])
+      returning r.*
+    ), touched as (
+      -- Never back, if posts commit out of order.
+      update channels set last_activity = l.at from (select channel_id, max(created_at) as at from m where also_to_channel group by channel_id) l
+      where channels.id = l.channel_id and channels.last_activity < l.at
+    ), c as (
+      -- A reply and its root share their channel and so their rooms.
+      insert into changes (tbl, op, row_id, audience)
+      select 'messages', x.op, x.id, (select v.audience from v where v.thread_root_id = x.root limit 1) from (
+        select 1 as k, 'create' as op, m.id, m.thread_root_id as root from m
+        union all select 2, 'update', roots.id, roots.id from roots
+      ) x order by x.k, x.id
+      returning seq, row_id, op
+    )
+    select m.*, false as is_root, c.seq as change_seq from m join c on c.row_id = m.id and c.op = 'create'
+    union all select roots.*, true, c.seq from roots join c on c.row_id = roots.id and c.op = 'update'`.execute(db);
+  const replies: Stored[] = [];
+  const roots: Stored[] = [];
+  for (const { is_root, change_seq, ...row } of res.rows) (is_root ? roots : replies).push({ row: row as Message, seq: Number(change_seq) });
+  // Inserted in input order, so their ids are too.
+  replies.sort((a, b) => a.row.id - b.row.id);
+  if (replies.length !== list.length) throw new Error("a reply's channel is gone");
+  return { replies, roots };
+}
+
+type Stored = { row: Message; seq: number };
+
+/** Someone a batch of replies makes follow a thread: by id (a replier, the starter) or by a mentioned address. */
+export interface Follower {
+  thread_root_id: number;
+  channel_id: number;
+  user_id: number | null;
+  email: string | null;
+  /** A reply of their own follows an unfollowed thread again; being the starter or mentioned does not. */
+  refollow: boolean;
+}
+
+/**
+ * Makes the follows a batch of replies asks for, in one statement: a row (following) for whoever
+ * has none, and, with `refollow`, an unfollowed row followed again (ON CONFLICT locks the row
+ * another transaction may have just made, as upserting one by one would), each with its change
+ * record (rooms from `audience`, given the row's user). Answers the rows it made or changed, with
+ * `inserted`, the changed rows' previous updated_at and the record's sequence number.
+ */
+export async function upsertFollows(
+  db: DbLike,
+  list: Follower[],
+  audience: (userId: Expression<number>) => Expression<string[]>,
+): Promise<(ThreadFollowRow & { inserted: boolean; before_updated_at: Date | null; change_seq: number })[]> {
+  if (!list.length) return [];
+  const res = await sql<ThreadFollowRow & { inserted: boolean; before_updated_at: Date | null; change_seq: number }>`
+    with w0 as (
+      select * from jsonb_to_recordset(${JSON.stringify(list)}::jsonb) as w(thread_root_id int, channel_id int, user_id int, email text, refollow boolean)
+    ), w as (
+      select thread_root_id, min(channel_id) as channel_id, user_id, bool_or(refollow) as refollow from (
+        select w0.thread_root_id, w0.channel_id, w0.refollow,
+          coalesce(w0.user_id, (select u.id from users u where lower(u.email) = w0.email)) as user_id
+        from w0) x
+      where user_id is not null
+      group by thread_root_id, user_id
+    ), old as (
+      -- Row by row through the (user_id, thread_root_id) key (the planner cannot tell how few rows w holds).
+      select f.id, f.updated_at from w cross join lateral (
+        select id, updated_at from thread_follows f where f.user_id = w.user_id and f.thread_root_id = w.thread_root_id) f
+    ), re as (
+      insert into thread_follows (thread_root_id, channel_id, user_id, following)
+      select thread_root_id, channel_id, user_id, true from w where refollow order by user_id, thread_root_id
+      on conflict (user_id, thread_root_id) do update set following = true, updated_at = now() where not thread_follows.following
+      returning *, (xmax = 0) as inserted
+    ), once as (
+      insert into thread_follows (thread_root_id, channel_id, user_id, following)
+      select thread_root_id, channel_id, user_id, true from w where not refollow order by user_id, thread_root_id
+      on conflict (user_id, thread_root_id) do nothing
+      returning *, true as inserted
+    ), f as (
+      select * from re union all select * from once
+    ), c as (
+      insert into changes (tbl, op, row_id, audience)
+      select 'thread_follows', case when f.inserted then 'create' else 'update' end, f.id, ${audience(sql.ref<number>("f.user_id"))} from f order by f.id
+      returning seq, row_id
+    )
+    select f.*, old.updated_at as before_updated_at, c.seq as change_seq from f join c on c.row_id = f.id left join old on old.id = f.id
+    order by f.id`.execute(db);
+  return res.rows;
 }
 
 /**
@@ -107,29 +239,6 @@ export async function clearMessageExtras(db: DbLike, id: number): Promise<{ reac
 /** The rows of a thread whose root is going (each gets its change record from the caller). */
 export function deleteFollows(db: DbLike, rootId: number): Promise<ThreadFollowRow[]> {
   return db.deleteFrom("thread_follows").where("thread_root_id", "=", rootId).returningAll().execute();
-}
-
-/** A reply also sent to the channel moves the channel's last_activity, as any channel message does. */
-export async function touchChannel(db: DbLike, channelId: number, at: Date): Promise<void> {
-  await db.updateTable("channels").set({ last_activity: at }).where("id", "=", channelId).where("last_activity", "<", at).execute();
-}
-
-/**
- * Makes the person's row for a thread if there is none (following), or, with `refollow`, makes an
- * unfollowed thread followed again. Answers the row before and after, or null when nothing changed.
- */
-export async function upsertFollow(
-  db: DbLike,
-  v: { thread_root_id: number; channel_id: number; user_id: number },
-  refollow: boolean,
-): Promise<{ before: ThreadFollowRow | null; after: ThreadFollowRow } | null> {
-  const made = await db.insertInto("thread_follows").values({ ...v, following: true }).onConflict((oc) => oc.columns(["user_id", "thread_root_id"]).doNothing()).returningAll().executeTakeFirst();
-  if (made) return { before: null, after: made };
-  if (!refollow) return null;
-  const before = await db.selectFrom("thread_follows").selectAll().where("user_id", "=", v.user_id).where("thread_root_id", "=", v.thread_root_id).forUpdate().executeTakeFirstOrThrow();
-  if (before.following) return null;
-  const after = await setFollow(db, before.id, { following: true });
-  return { before, after };
 }
 
 /**

@@ -1,9 +1,7 @@
 // Threads (README, "Threads"; docs/architecture.md, "Adding a command"). A reply is a message
-// posted through `messages.create` with `thread_root_id`; unlike a channel message it changes more
-// than its own row, so it takes a transaction (withChanges) instead of the batched insert of
-// ./post.ts: the reply, its root's counters (an update of the root, so every reader's view of it
-// moves live) and the follows of the replier and the thread's starter commit together, each with
-// its change record. Deleting a reply recounts its root the same way; deleting a root that has
+// posted through `messages.create` with `thread_root_id` (./replies.ts: the reply, its root's
+// counters and the follows commit together, batched with the replies arriving with it). Deleting
+// a reply recounts its root in the delete's transaction; deleting a root that has
 // replies keeps it as a "Message deleted" placeholder. `thread_follows.update` follows, unfollows
 // and moves a person's read position in a thread, with the channel_reads arithmetic.
 // `messages.resolve` marks a thread resolved on its root, or reopens it.
@@ -20,7 +18,6 @@ import { deleteRow, findRow, type DbLike } from "../../entities/repository";
 import type { Condition } from "../../entities/where-sql";
 import { withChanges } from "../../feed/changelog";
 import { messagesPolicy } from "./messages.policy";
-import { mentionFields } from "./mentions";
 import { NOT_A_ROOT, canResolveThread, readableRoot, threadFollowsPolicy } from "./threads.policy";
 import { canReadChannel } from "./channels.policy";
 import {
@@ -30,99 +27,14 @@ import {
   deleteFollows,
   findThreadRoot,
   followedThreads,
-  insertReply,
   messagesByIds,
   newestReplyId,
   recountRoot,
   setFollow,
   setResolved,
-  touchChannel,
-  upsertFollow,
 } from "./threads.repository";
 
-type Sender = Pick<User, "id" | "email" | "full_name">;
-
 export const ROOT_ELSEWHERE = "thread_root_id: must be a message of the same channel";
-
-export interface ReplyData {
-  channel_id: number;
-  thread_root_id: number;
-  also_to_channel?: boolean;
-  content: string;
-  message_type?: Message["message_type"];
-  file_url?: string | null;
-  file_name?: string | null;
-}
-
-/**
- * The hook for anything that makes someone follow a thread (a reply, having started it, and
- * mentions): in the caller's transaction, with its change record. `refollow: false` leaves a
- * thread the person unfollowed alone (being the starter does not undo that); a reply of their
- * own follows it again.
- */
-export async function followThread(
-  trx: DbLike,
-  log: ChangeRecorder,
-  rootId: number,
-  userId: number,
-  opts: { refollow?: boolean; root?: Pick<Message, "id" | "channel_id" | "thread_root_id"> } = {},
-): Promise<ThreadFollow | null> {
-  // A caller holding the root (locked) passes it: one round trip less on the reply path.
-  const root = opts.root?.id === rootId ? opts.root : await trx.selectFrom("messages").select(["id", "channel_id", "thread_root_id"]).where("id", "=", rootId).executeTakeFirst();
-  if (!root || root.thread_root_id != null) return null;
-  const changed = await upsertFollow(trx, { thread_root_id: root.id, channel_id: root.channel_id, user_id: userId }, opts.refollow ?? true);
-  if (!changed) return null;
-  log.add("thread_follows", changed.before ? "update" : "create", changed.after.id, changed.after, changed.before);
-  return present("thread_follows", changed.after);
-}
-
-/** `messages.create` with `thread_root_id`: the reply, its root's counters and the follows, in one transaction. */
-async function userIdsByEmail(db: DbLike, emails: string[]): Promise<number[]> {
-  if (!emails.length) return [];
-  const rows = await db.selectFrom("users").select("id").where((eb) => eb(eb.fn("lower", ["email"]), "in", emails)).execute();
-  return rows.map((r) => r.id);
-}
-
-export async function postReply(ctx: AppContext, sender: Sender, data: ReplyData): Promise<Message> {
-  return withChanges(ctx, async (trx, log) => {
-    // Locked, so replies at once count each other and a root cannot be deleted under a reply.
-    const root = await findThreadRoot(trx, data.thread_root_id, true);
-    if (!root || root.channel_id !== data.channel_id) {
-      // The messages policy answers first (an unreadable channel is "not found"), then the root.
-      enforce(await messagesPolicy.canCreate(sender as User, { ...data }, trx));
-      throw new HttpError(400, ROOT_ELSEWHERE);
-    }
-    // The root came with its channel: the policy's check (may the sender read the channel?) and
-    // the root's own (readableRoot) on the rows at hand, in the same order, without asking again.
-    if (!canReadChannel(sender as User, root.channel)) throw notFound("Channel not found");
-    if (root.thread_root_id != null) throw new HttpError(400, NOT_A_ROOT);
-    const who = messagesPolicy.serverFields.create(sender as User, { ...data }, trx) as { sender_id: number; sender_name: string; sender_email: string };
-    // Mentions in a reply are worked out as in any message (./mentions.ts), and those mentioned follow the thread.
-    const mentioned = await mentionFields(trx, sender as User, data.channel_id, data.content);
-    const reply = await insertReply(trx, {
-      ...mentioned,
-      channel_id: data.channel_id,
-      thread_root_id: root.id,
-      also_to_channel: !!data.also_to_channel,
-      content: data.content,
-      message_type: data.message_type ?? "text",
-      file_url: data.file_url ?? null,
-      file_name: data.file_name || null,
-      ...who,
-    });
-    log.add("messages", "create", reply.id, reply);
-    const after = await recountRoot(trx, root.id);
-    const { channel: _c, ...before } = root;
-    void _c;
-    log.add("messages", "update", root.id, after, before);
-    // The replier follows (again); the thread's starter follows unless they unfollowed it.
-    await followThread(trx, log, root.id, sender.id, { root });
-    if (root.sender_id != null && root.sender_id !== sender.id) await followThread(trx, log, root.id, root.sender_id, { refollow: false, root });
-    for (const id of await userIdsByEmail(trx, mentioned.mentions)) if (id !== sender.id) await followThread(trx, log, root.id, id, { refollow: false, root });
-    if (reply.also_to_channel) await touchChannel(trx, reply.channel_id, reply.created_at);
-    return reply;
-  });
-}
 
 const readable = (user: User) => messagesPolicy.readFilter(user) as Condition | null;
 

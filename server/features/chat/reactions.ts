@@ -1,0 +1,58 @@
+// `message_reactions.create` (README, "Reactions and edits"), REST and socket alike: the Entity
+// API's create for this table (./hooks.ts). Reactions arriving together are committed as one
+// statement (group commit, ./group-commit.ts; docs/architecture.md, "The write path") that inserts
+// those whose person may read the message's channel, checked against the database at that moment,
+// and stores their change records, as new messages are (./post.ts). The answers are the single
+// create's: "Message not found" for a message one may not read, 409 for a reaction one already
+// has, including a second identical one in the same batch (the first one asked wins).
+import { ENTITIES, validateCreate } from "@shared/entities";
+import type { AppContext } from "../../context";
+import type { User } from "../../db/schema";
+import { HttpError, fromDbError, notFound } from "../../errors";
+import { emailOf } from "../../entities/policy-helpers";
+import { describeChange, publishChanges } from "../../feed/changelog";
+import { channelRowAudienceSql } from "./channel-rows";
+import { GroupCommit, perContext, type Job } from "./group-commit";
+import { REACTION_EXISTS, insertReactionsWhere, type ReactionRow } from "./repository";
+
+type NewReaction = { message_id: number; emoji: string; user_email: string };
+
+const failed = (detail: string, status = 400) => new HttpError(status, `Insert failed: ${detail}`.slice(0, 315));
+
+/** Validates a body as the Entity API does, then stores it with the reactions arriving with it. */
+export function createReaction(ctx: AppContext, user: User, body: unknown): Promise<ReactionRow> {
+  const v = validateCreate(ENTITIES.message_reactions, body);
+  if (!v.ok) throw failed(v.error);
+  const d = v.data as { message_id: number; emoji: string };
+  return reactionsFor(ctx).submit({ message_id: Number(d.message_id), emoji: d.emoji, user_email: emailOf(user) });
+}
+
+const reactionsFor = perContext((ctx: AppContext) => new GroupCommit<NewReaction, ReactionRow>((jobs) => commitReactions(ctx, jobs)));
+
+async function commitReactions(ctx: AppContext, jobs: Job<NewReaction, ReactionRow>[]): Promise<void> {
+  const outcome = await insertReactionsWhere(
+    ctx.db,
+    jobs.map((j) => j.input),
+    channelRowAudienceSql,
+  ).catch((err: unknown) => {
+    // Alone, a refusal of the database is told as the Entity API tells it; in a batch, each is tried alone.
+    const mapped = jobs.length === 1 ? fromDbError(err) : null;
+    throw mapped ? failed(mapped.message, mapped.status) : err;
+  });
+  // Committed: identical inputs all name the one row made for them, pushed once.
+  const made = new Map<number, { row: ReactionRow; seq: number }>();
+  for (const o of outcome) if (!o.unreadable && o.made) made.set(o.made.row.id, o.made);
+  publishChanges(
+    ctx,
+    [...made.values()].sort((a, b) => a.seq - b.seq).map((m) => describeChange("message_reactions", "create", m.row.id, m.row, null, m.seq)),
+  );
+  const given = new Set<number>();
+  outcome.forEach((o, i) => {
+    if (o.unreadable) return jobs[i].reject(notFound("Message not found"));
+    if (o.made && !given.has(o.made.row.id)) {
+      given.add(o.made.row.id);
+      return jobs[i].resolve(o.made.row);
+    }
+    jobs[i].reject(failed(REACTION_EXISTS, 409));
+  });
+}
