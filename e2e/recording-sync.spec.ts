@@ -5,14 +5,15 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { USERS, signedInPage } from "./helpers";
 import { CALL_LAUNCH_OPTIONS, acceptIncoming, callFromDirectory, expectRemoteVideoPlaying, expectStatus, person } from "./calls-helpers";
-import { fakeMediaArgs, flashBeepMedia, quietMedia } from "./fake-media";
+import { SYNC_CLIP_SECONDS, fakeMediaArgs, flashBeepMedia, quietMedia } from "./fake-media";
 import { measureSync } from "./av-sync";
+import { compareWithCapture, describeCapture, pageClock, readCaptureProbe, startCaptureProbe } from "./capture-probe";
 
 // Audio and video of a recorded call stay within 100 ms of each other for the whole recording.
 // The caller's fake camera and microphone flash and beep together every 2 s (a separate browser
 // process from the callee, whose picture is dark and silent); the MP4 is measured with ffmpeg.
 test.use({
-  launchOptions: { ...CALL_LAUNCH_OPTIONS, args: [...CALL_LAUNCH_OPTIONS.args, ...fakeMediaArgs(flashBeepMedia())] },
+  launchOptions: { ...CALL_LAUNCH_OPTIONS, args: [...CALL_LAUNCH_OPTIONS.args, ...fakeMediaArgs(flashBeepMedia(SYNC_CLIP_SECONDS))] },
   actionTimeout: 30_000,
 });
 
@@ -51,10 +52,13 @@ test("a recorded mesh call keeps sound and picture within 100 ms from start to e
     await acceptIncoming(callee.page, caller.name);
     await expectStatus(caller.page, "connected");
     await expectRemoteVideoPlaying(caller.page, 1, 30_000);
+    await startCaptureProbe(caller.page);
+    const startedAt = await pageClock(caller.page);
     await caller.page.getByRole("button", { name: "Record call" }).click();
     await expect(caller.page.getByRole("button", { name: "Stop recording" })).toBeVisible();
     await caller.page.waitForTimeout(14_000);
     await caller.page.getByRole("button", { name: "Stop recording" }).click();
+    const captured = await readCaptureProbe(caller.page);
     // The last chunk is up and the server is finishing the file before anyone hangs up.
     await expect(caller.page.getByText("Recording saved").first()).toBeVisible({ timeout: 60_000 });
     await caller.page.getByTestId("active-call").getByRole("button", { name: "Hang up" }).click();
@@ -73,6 +77,10 @@ test("a recorded mesh call keeps sound and picture within 100 ms from start to e
     const sync = measureSync(saved);
     console.log(`[sync] ${probe.format.format_name} ${probe.format.duration}s: video ${video.codec_name} ${video.duration}s, audio ${audio.codec_name} ${audio.duration}s`);
     console.log(`[sync] flashes ${sync.flashes.join(" ")} | beeps ${sync.beeps.join(" ")} | offsets ms ${sync.offsetsMs.join(" ")}`);
+    console.log(`[sync] captured ${describeCapture(captured)}`);
+    const checks = compareWithCapture(sync, captured, startedAt);
+    const paired = checks.filter((c) => c.recordedMs !== null && c.capturedMs !== null);
+    console.log(`[sync] captured ${captured.frames} pictures (every ${captured.frameIntervalMs.toFixed(1)} ms, longest gap ${captured.maxFrameGapMs} ms; stamps against the page's clock, ms: video ${captured.clockDriftMs.video.join(",")} audio ${captured.clockDriftMs.audio.join(",")}); recorded/captured ms ${checks.map((c) => `${c.recordedMs}/${c.capturedMs}`).join(" ")}`);
     expect(video.codec_name).toBe("h264");
     expect(audio.codec_name).toBe("aac");
     // About the 15 s between the two clicks, and both tracks as long as each other.
@@ -82,6 +90,9 @@ test("a recorded mesh call keeps sound and picture within 100 ms from start to e
     // A flash every 2 s over ~15 s: every one of them has its beep, within 100 ms.
     expect(sync.flashes.length).toBeGreaterThanOrEqual(6);
     expect(sync.offsetsMs.length).toBe(sync.flashes.length);
+    expect(paired.length).toBe(sync.flashes.length);
+    // What the recording made of each flash against what the camera and microphone captured.
+    expect(Math.max(...paired.map((c) => Math.abs(c.recordedMs! - c.capturedMs!)))).toBeLessThanOrEqual(100);
     expect(sync.maxAbsMs).toBeLessThanOrEqual(100);
   } finally {
     await caller.context.close();
