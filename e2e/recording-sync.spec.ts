@@ -21,11 +21,17 @@ test.use({
 // (client/src/features/calls/engine/recorder.worker.ts); MediaRecorder, which stamps a picture when
 // it arrives, used to leave the picture up to 0.4 s behind the sound and seconds shorter.
 //
+// What is measured (README, "Recording"): the caller's page notes when its camera and microphone
+// captured each flash and beep (./capture-probe), and every flash of the MP4 must keep its captured
+// offset to its beep within 100 ms; the MP4's own offsets are logged (the fake camera itself falls
+// behind on a busy machine: captured -39 ms drifting to -158 ms in one run).
+//
 // Opt-in (E2E_RECORDING_SYNC=1): on a starved machine (2 cores at load 10-15) the browser's VP8
-// encoder takes only ~7 of the 15 frames a second at 960x540; the rest are skipped with the times
-// of the others intact, so lengths match and most flashes are within 40 ms of their beep, but a
-// flash whose first frames were skipped shows up to ~0.3 s late (see the [recorder] line).
-test("a recorded mesh call keeps sound and picture within 100 ms from start to end", async ({ browser }) => {
+// encoder takes only 5-10 of the 15 frames a second at 960x540; the rest are skipped with the times
+// of the others intact, so lengths match and most flashes are within 20-60 ms of what was captured,
+// but a flash whose first frames were skipped shows up to ~0.2 s late (measured: 113 and 176 ms for
+// one flash in a recording; see the [recorder] line).
+test("a recorded mesh call keeps sound and picture within 100 ms of what was captured, from start to end", async ({ browser }) => {
   test.fixme(!process.env.E2E_RECORDING_SYNC, "the VP8 encoder skips frames on a starved machine; see above");
   test.setTimeout(240_000);
   const dir = mkdtempSync(path.join(tmpdir(), "recording-sync-"));
@@ -87,13 +93,12 @@ test("a recorded mesh call keeps sound and picture within 100 ms from start to e
     expect(Number(probe.format.duration)).toBeGreaterThan(12);
     expect(Number(probe.format.duration)).toBeLessThan(25);
     expect(Math.abs(Number(video.duration) - Number(audio.duration))).toBeLessThanOrEqual(0.1);
-    // A flash every 2 s over ~15 s: every one of them has its beep, within 100 ms.
+    // A flash every 2 s over ~15 s: every one of them has its beep and its captured moment.
     expect(sync.flashes.length).toBeGreaterThanOrEqual(6);
     expect(sync.offsetsMs.length).toBe(sync.flashes.length);
     expect(paired.length).toBe(sync.flashes.length);
     // What the recording made of each flash against what the camera and microphone captured.
     expect(Math.max(...paired.map((c) => Math.abs(c.recordedMs! - c.capturedMs!)))).toBeLessThanOrEqual(100);
-    expect(sync.maxAbsMs).toBeLessThanOrEqual(100);
   } finally {
     await caller.context.close();
     await callee.context.close();

@@ -35,7 +35,7 @@ function writeMjr(file: string, kind: "audio" | "video", base: number, packets: 
   const first = packets[0];
   const u = T + (first.capturedMs + first.delayMs) * 1000;
   const header = Buffer.from(JSON.stringify({ t: kind === "audio" ? "a" : "v", c: kind === "audio" ? "opus" : "vp8", s: u - 1000, u }));
-  const parts = [Buffer.from("MJR00002", "latin1"), Buffer.alloc(2), header];
+  const parts: Buffer[] = [Buffer.from("MJR00002", "latin1"), Buffer.alloc(2), header];
   parts[1].writeUInt16BE(header.length);
   packets.forEach((p, i) => {
     const body = rtp(base + Math.round(p.capturedMs * clock), i, p.size ?? 100);
