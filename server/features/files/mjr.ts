@@ -62,8 +62,8 @@ export async function listMjr(dir: string): Promise<MjrFile[]> {
  * and the RTP packet. janus-pp-rec writes the media by RTP time from the stream's earliest RTP
  * time, so that instant is placed where the least-delayed packet says it was: min over packets of
  * (arrival − RTP time since the earliest). The first packet alone (`u`) carries its own delay —
- * measured on Chromium publishers, 20-80 ms, more for a picture's first key frame — which would
- * move the whole stream late by as much. RTP times are 32-bit (unwrapped here), 48 kHz for Opus
+ * measured on Chromium publishers, 1-212 ms, differing between one person's sound and picture by
+ * up to 200 ms — which would move the whole stream late by as much. RTP times are 32-bit (unwrapped here), 48 kHz for Opus
  * and 90 kHz for video. Falls back to `u` when the file holds no RTP packet.
  */
 export async function mediaStartUs(file: string, u: number, kind: "audio" | "video"): Promise<number> {
