@@ -17,6 +17,8 @@ interface Packet {
   /** How long it took to reach Janus (ms). */
   delayMs: number;
   size?: number;
+  /** Its RTP time (ms after `base`) where the sender's differs from when it was captured. */
+  rtpMs?: number;
 }
 
 function rtp(ts: number, seq: number, size: number): Buffer {
@@ -38,7 +40,7 @@ function writeMjr(file: string, kind: "audio" | "video", base: number, packets: 
   const parts: Buffer[] = [Buffer.from("MJR00002", "latin1"), Buffer.alloc(2), header];
   parts[1].writeUInt16BE(header.length);
   packets.forEach((p, i) => {
-    const body = rtp(base + Math.round(p.capturedMs * clock), i, p.size ?? 100);
+    const body = rtp(base + Math.round((p.rtpMs ?? p.capturedMs) * clock), i, p.size ?? 100);
     const frame = Buffer.alloc(10);
     frame.write("MEET", 0, "latin1");
     frame.writeUInt32BE(Math.max(0, Math.round(p.capturedMs + p.delayMs - first.capturedMs - first.delayMs)), 4);
@@ -86,6 +88,21 @@ describe("the start of a Janus recording's media", () => {
     const cut = Buffer.concat([Buffer.from("MEET", "latin1"), Buffer.from([0, 0, 0x75, 0x30, 0x03, 0xe8]), Buffer.alloc(20)]);
     const u = writeMjr(file, "video", 5, packets, [cut]);
     expect(await mediaStartUs(file, u, "video")).toBe(T + 3_000);
+  });
+
+  it("leaves out the packets after the sender's RTP times jumped", async () => {
+    // A publisher looping a 10 s file starts its RTP times again at every loop (back by 10 s, a
+    // little before the first packet's), and another jumps 20 s ahead; the quickest packet of the
+    // time line itself took 4 ms.
+    const packets: Packet[] = Array.from({ length: 200 }, (_, i) => {
+      const capturedMs = (i * 1000) / 15;
+      const rtpMs = i >= 150 ? capturedMs - 10_067 : capturedMs;
+      return { capturedMs, rtpMs, delayMs: i === 0 ? 50 : i === 77 ? 4 : 15 };
+    });
+    packets[190].rtpMs = packets[190].capturedMs + 20_000;
+    const file = path.join(dir, "jumps.mjr");
+    const u = writeMjr(file, "video", 77_777, packets);
+    expect(Math.abs((await mediaStartUs(file, u, "video")) - (T + 4_000))).toBeLessThanOrEqual(1000);
   });
 
   it("keeps the first packet's arrival for a file with no RTP packet in it", async () => {

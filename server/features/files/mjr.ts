@@ -56,20 +56,26 @@ export async function listMjr(dir: string): Promise<MjrFile[]> {
   return out;
 }
 
+/** A packet further than this from the stream's time line comes after a jump in its RTP times. */
+const MAX_LAG_MS = 3000;
+
 /**
  * Where a stream's RTP times sit on Janus's clock. Every packet of a .mjr is framed as "MEET", its
  * arrival (uint32 ms after the first packet, whose real time is the header's `u`), a uint16 length
- * and the RTP packet. janus-pp-rec writes the media by RTP time from the stream's earliest RTP
- * time, so that instant is placed where the least-delayed packet says it was: min over packets of
- * (arrival − RTP time since the earliest). The first packet alone (`u`) carries its own delay —
- * measured on Chromium publishers, 1-212 ms, differing between one person's sound and picture by
- * up to 200 ms — which would move the whole stream late by as much. RTP times are 32-bit (unwrapped here), 48 kHz for Opus
- * and 90 kHz for video. Falls back to `u` when the file holds no RTP packet.
+ * and the RTP packet. janus-pp-rec writes the media by RTP time from the stream's first RTP time
+ * (the earliest of the first packets, should they have come out of order), so that instant is
+ * placed where the least-delayed packet says it was: min over packets of (arrival − RTP time since
+ * then). The first packet alone (`u`) carries its own delay — measured on Chromium publishers,
+ * 1-212 ms, differing between one person's sound and picture by up to 200 ms — which would move the
+ * whole stream late by as much. RTP times are 32-bit (unwrapped here), 48 kHz for Opus and 90 kHz
+ * for video. A sender that restarts its RTP times (a looping file in a non-browser publisher) jumps
+ * by seconds: packets more than MAX_LAG_MS off the first packet's time line are left out. Falls
+ * back to `u` when the file holds no RTP packet.
  */
 export async function mediaStartUs(file: string, u: number, kind: "audio" | "video"): Promise<number> {
   const clockPerMs = kind === "audio" ? 48 : 90;
   let minLag = Infinity;
-  let minRtp = Infinity;
+  let minRtp = 0;
   let prev: number | null = null;
   let rtp = 0;
   let carry: Buffer = Buffer.alloc(0);
@@ -104,8 +110,11 @@ export async function mediaStartUs(file: string, u: number, kind: "audio" | "vid
       const ts = p.readUInt32BE(4);
       rtp = prev === null ? 0 : rtp + ((ts - prev) | 0);
       prev = ts;
-      minRtp = Math.min(minRtp, rtp);
-      minLag = Math.min(minLag, arrivalMs - rtp / clockPerMs);
+      const lag = arrivalMs - rtp / clockPerMs;
+      if (Math.abs(lag) > MAX_LAG_MS) continue;
+      // Out of order: only among the first packets, within half a second.
+      if (arrivalMs <= 500) minRtp = Math.min(minRtp, rtp);
+      minLag = Math.min(minLag, lag);
     }
     carry = b.subarray(o);
   }
