@@ -40,6 +40,14 @@ export function flashBeepMedia(seconds = 10, period = 2, flash = 0.3): FakeMedia
   return { video, audio };
 }
 
+/**
+ * The sync tests' clip is longer than any of them runs, so it never loops: each time Chromium's fake
+ * camera starts its file again it shows the first picture one frame too long (measured with
+ * ./capture-probe: every flash after a loop is 67 ms later against its beep, and the wav loops
+ * exactly), so a 10 s clip made the picture fall a frame further behind every 10 s. 150 MB at 320x180.
+ */
+export const SYNC_CLIP_SECONDS = 120;
+
 /** Chromium flags that feed these files to the fake devices. */
 export function fakeMediaArgs(m: FakeMedia): string[] {
   return [`--use-file-for-fake-video-capture=${m.video}`, `--use-file-for-fake-audio-capture=${m.audio}`];

@@ -5,8 +5,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { USERS, signedInPage } from "./helpers";
 import { CALL_LAUNCH_OPTIONS, expectRemoteVideoPlaying, expectStatus, person } from "./calls-helpers";
-import { fakeMediaArgs, flashBeepMedia, quietMedia } from "./fake-media";
+import { SYNC_CLIP_SECONDS, fakeMediaArgs, flashBeepMedia, quietMedia } from "./fake-media";
 import { measureSync } from "./av-sync";
+import { compareWithCapture, describeCapture, pageClock, readCaptureProbe, startCaptureProbe } from "./capture-probe";
 
 // A meeting through the SFU is recorded by Janus on the server (README, "Recording"): three people
 // meet, one starts recording, another closes their browser while it records, the recording stops,
@@ -14,7 +15,7 @@ import { measureSync } from "./av-sync";
 // person's fake camera and microphone flash and beep together every 2 s (a browser process of its
 // own); the other two are dark and silent.
 test.use({
-  launchOptions: { ...CALL_LAUNCH_OPTIONS, args: [...CALL_LAUNCH_OPTIONS.args, ...fakeMediaArgs(flashBeepMedia())] },
+  launchOptions: { ...CALL_LAUNCH_OPTIONS, args: [...CALL_LAUNCH_OPTIONS.args, ...fakeMediaArgs(flashBeepMedia(SYNC_CLIP_SECONDS))] },
   actionTimeout: 30_000,
   viewport: { width: 1000, height: 650 },
 });
@@ -51,12 +52,15 @@ async function walkIn(page: Page, meetingId: string) {
   await expectStatus(page, "connected", 60_000);
 }
 
-// Known failing (README, "Recording"): everything up to the measurement passes, but the picture
-// comes out 140-280 ms after its sound (measured: -137 ms rising to -280 ms over 17 s; an earlier
-// run +133 to -100 ms over 30 s), stepping by whole frames where Chromium's fake camera stalls,
-// while a non-browser publisher through the same code stays at one offset of 13-40 ms
-// (server/features/files/sfu-recording.test.ts). Run with E2E_RECORDING_SYNC=1 while fixing it.
-test("an SFU meeting recorded on the server keeps sound and picture within 100 ms, with someone leaving mid-way", async ({ browser }) => {
+// What is measured (README, "Recording"): the flasher's page notes when its camera and microphone
+// captured each flash and beep (./capture-probe), and every flash of the MP4 must keep its captured
+// offset to its beep within 100 ms. The MP4's own offsets are logged, not asserted: on a busy
+// machine Chromium's fake camera falls behind its file and never catches up (seen: 11.5 of 15 fps,
+// gaps of 0.7-0.9 s) and its microphone stalls too, so what the browser sends is itself out of step
+// by up to 0.5 s, whatever the server makes of it (measured, recorded/captured ms:
+// 450/419 283/202 283/269 -150/-187 -150/-185). Placing each stream by its first packet's arrival
+// put this same run's sound another 190-220 ms late; see server/features/files/mjr.ts.
+test("an SFU meeting recorded on the server keeps sound and picture within 100 ms of what was captured, with someone leaving mid-way", async ({ browser }) => {
   test.skip(!process.env.JANUS_URL, "no Janus on this machine");
   test.fixme(!process.env.E2E_RECORDING_SYNC, "the picture of the server's MP4 lags its sound by more than 100 ms; see above");
   test.setTimeout(300_000);
@@ -85,6 +89,8 @@ test("an SFU meeting recorded on the server keeps sound and picture within 100 m
     expect(await recorder.page.evaluate(() => window.__calls?.state().media)).toBe("sfu");
     for (const p of [flasher, recorder, leaver]) await expectRemoteVideoPlaying(p.page, 2, 90_000);
 
+    await startCaptureProbe(flasher.page);
+    const startedAt = await pageClock(flasher.page);
     await recorder.page.getByRole("button", { name: "Record call" }).click();
     await expect(recorder.page.getByRole("button", { name: "Stop recording" })).toBeVisible();
     // Everyone sees the badge, whoever started it.
@@ -95,6 +101,7 @@ test("an SFU meeting recorded on the server keeps sound and picture within 100 m
     await recorder.page.waitForTimeout(7_000);
     await recorder.page.getByRole("button", { name: "Stop recording" }).click();
     await expect(flasher.page.getByTestId("recording-badge")).toBeHidden({ timeout: 15_000 });
+    const captured = await readCaptureProbe(flasher.page);
     await expect(flasher.page.getByText("2 participants", { exact: true })).toBeVisible({ timeout: 60_000 });
 
     await recorder.page.goto("/CallHistory");
@@ -111,13 +118,19 @@ test("an SFU meeting recorded on the server keeps sound and picture within 100 m
     const sync = measureSync(saved);
     console.log(`[sync-sfu] ${probe.format.format_name} ${probe.format.duration}s: video ${video.codec_name} ${video.width}x${video.height} ${video.duration}s, audio ${audio.codec_name} ${audio.duration}s`);
     console.log(`[sync-sfu] flashes ${sync.flashes.join(" ")} | beeps ${sync.beeps.join(" ")} | offsets ms ${sync.offsetsMs.join(" ")}`);
+    console.log(`[sync-sfu] captured ${describeCapture(captured)}`);
+    const checks = compareWithCapture(sync, captured, startedAt);
+    const paired = checks.filter((c) => c.recordedMs !== null && c.capturedMs !== null);
+    console.log(`[sync-sfu] captured ${captured.frames} pictures (every ${captured.frameIntervalMs.toFixed(1)} ms, longest gap ${captured.maxFrameGapMs} ms; stamps against the page's clock, ms: video ${captured.clockDriftMs.video.join(",")} audio ${captured.clockDriftMs.audio.join(",")}); recorded/captured ms ${checks.map((c) => `${c.recordedMs}/${c.capturedMs}`).join(" ")}`);
     expect(video.codec_name).toBe("h264");
     expect(audio.codec_name).toBe("aac");
     expect(Math.abs(Number(video.duration) - Number(audio.duration))).toBeLessThan(0.2);
-    // About 13 s with a flash every 2 s: every flash has its beep, within 100 ms.
+    // About 13 s with a flash every 2 s: every flash has its beep and its captured moment.
     expect(sync.offsetsMs.length).toBeGreaterThanOrEqual(5);
     expect(sync.offsetsMs.length).toBeGreaterThanOrEqual(sync.flashes.length - 1);
-    expect(sync.maxAbsMs).toBeLessThanOrEqual(100);
+    expect(paired.length).toBeGreaterThanOrEqual(sync.flashes.length - 1);
+    // What the recording made of each flash against what the camera and microphone captured.
+    expect(Math.max(...paired.map((c) => Math.abs(c.recordedMs! - c.capturedMs!)))).toBeLessThanOrEqual(100);
   } finally {
     await flasher.context.close();
     await recorder.context.close();

@@ -1,7 +1,7 @@
 // Turns the .mjr files Janus wrote for one recorded SFU call into one MP4 (README, "Recording"):
 // janus-pp-rec turns each file into WebM (video) or Opus (audio); ffmpeg places every picture in a
-// grid tile and mixes every sound, each shifted by the instant its first packet reached Janus
-// (the `u` of the .mjr header), so people who joined late start late and everyone stays in step.
+// grid tile and mixes every sound, each shifted by the instant its media began (mediaStartUs), so
+// people who joined late start late and everyone stays in step.
 import fs from "node:fs";
 import path from "node:path";
 import { spawn } from "node:child_process";
@@ -12,7 +12,10 @@ export interface MjrFile {
   codec: string;
   /** Janus's user id of the publisher (our user id), from the file name. */
   userId: number;
-  /** When its first packet reached Janus (µs since the epoch). */
+  /**
+   * When its media began (µs since the epoch): the instant its earliest RTP time would have reached
+   * Janus with the least delay any of its packets had (see mediaStartUs).
+   */
   firstUs: number;
 }
 
@@ -48,9 +51,74 @@ export async function listMjr(dir: string): Promise<MjrFile[]> {
     const h = await readMjrHeader(file);
     if (!h || (h.t !== "a" && h.t !== "v")) continue;
     const kind = h.t === "a" ? "audio" : "video";
-    out.push({ file, kind, codec: h.c, userId: Number(m[1]), firstUs: h.u });
+    out.push({ file, kind, codec: h.c, userId: Number(m[1]), firstUs: await mediaStartUs(file, h.u, kind) });
   }
   return out;
+}
+
+/** A packet further than this from the stream's time line comes after a jump in its RTP times. */
+const MAX_LAG_MS = 3000;
+
+/**
+ * Where a stream's RTP times sit on Janus's clock. Every packet of a .mjr is framed as "MEET", its
+ * arrival (uint32 ms after the first packet, whose real time is the header's `u`), a uint16 length
+ * and the RTP packet. janus-pp-rec writes the media by RTP time from the stream's first RTP time
+ * (the earliest of the first packets, should they have come out of order), so that instant is
+ * placed where the least-delayed packet says it was: min over packets of (arrival − RTP time since
+ * then). The first packet alone (`u`) carries its own delay — measured on Chromium publishers,
+ * 1-212 ms, differing between one person's sound and picture by up to 200 ms — which would move the
+ * whole stream late by as much. RTP times are 32-bit (unwrapped here), 48 kHz for Opus and 90 kHz
+ * for video. A sender that restarts its RTP times (a looping file in a non-browser publisher) jumps
+ * by seconds: packets more than MAX_LAG_MS off the first packet's time line are left out. Falls
+ * back to `u` when the file holds no RTP packet.
+ */
+export async function mediaStartUs(file: string, u: number, kind: "audio" | "video"): Promise<number> {
+  const clockPerMs = kind === "audio" ? 48 : 90;
+  let minLag = Infinity;
+  let minRtp = 0;
+  let prev: number | null = null;
+  let rtp = 0;
+  let carry: Buffer = Buffer.alloc(0);
+  let skip = -1; // bytes of the file header still to skip; -1 until its length is known
+  // The lags were taken against the first packet's RTP time; the media starts at the earliest one.
+  const start = () => (minLag === Infinity ? u : Math.round(u + (minLag + minRtp / clockPerMs) * 1000));
+  for await (const chunk of fs.createReadStream(file, { highWaterMark: 1 << 20 })) {
+    const b: Buffer = carry.length ? Buffer.concat([carry, chunk as Buffer]) : (chunk as Buffer);
+    let o = 0;
+    if (skip < 0) {
+      if (b.length < 10) {
+        carry = b;
+        continue;
+      }
+      skip = 10 + b.readUInt16BE(8);
+    }
+    if (skip > 0) {
+      const n = Math.min(skip, b.length);
+      skip -= n;
+      o = n;
+    }
+    for (;;) {
+      if (b.length - o < 10) break;
+      if (b.toString("latin1", o, o + 4) !== "MEET") return start(); // not a frame: keep what was read
+      const len = b.readUInt16BE(o + 8);
+      if (b.length - o < 10 + len) break;
+      const arrivalMs = b.readUInt32BE(o + 4);
+      const p = b.subarray(o + 10, o + 10 + len);
+      o += 10 + len;
+      // RTP version 2, and not RTCP (payload types 72-76 with the marker bit are 200-204).
+      if (len < 12 || p[0] >> 6 !== 2 || (p[1] >= 200 && p[1] <= 204)) continue;
+      const ts = p.readUInt32BE(4);
+      rtp = prev === null ? 0 : rtp + ((ts - prev) | 0);
+      prev = ts;
+      const lag = arrivalMs - rtp / clockPerMs;
+      if (Math.abs(lag) > MAX_LAG_MS) continue;
+      // Out of order: only among the first packets, within half a second.
+      if (arrivalMs <= 500) minRtp = Math.min(minRtp, rtp);
+      minLag = Math.min(minLag, lag);
+    }
+    carry = b.subarray(o);
+  }
+  return start();
 }
 
 function run(bin: string, args: string[]): Promise<void> {

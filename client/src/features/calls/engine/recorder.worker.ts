@@ -67,11 +67,15 @@ let videoTime: (capturedUs: number) => number | null = () => null;
 let lastKey = -Infinity;
 let lastPictureMs = performance.now();
 
-/** Draws and encodes a frame showing the moment `capturedUs`, unless one was made for it already. */
-function emit(capturedUs: number): void {
+/**
+ * Draws and encodes a frame showing the moment `capturedUs`, unless one was made for it already.
+ * `last`: the recording's final frame, which goes in however far behind the encoder is, or the
+ * picture would end where the last frame that fitted was, short of the sound.
+ */
+function emit(capturedUs: number, last = false): void {
   if (failed || !video || video.state !== "configured" || !pacer.due(capturedUs)) return;
   // Behind on encoding: this picture is skipped, the previous one stays on screen a little longer.
-  if (video.encodeQueueSize + inEncoder.length > MAX_ENCODE_QUEUE) {
+  if (!last && video.encodeQueueSize + inEncoder.length > MAX_ENCODE_QUEUE) {
     stats.skippedBusy++;
     return;
   }
@@ -226,7 +230,7 @@ async function stop(): Promise<void> {
   clearInterval(timer);
   const stopUs = nowUs();
   // One last frame, so the picture lasts as long as the sound.
-  emit(Math.max(stopUs, pacer.last() + 1_000_000 / FPS));
+  emit(Math.max(stopUs, pacer.last() + 1_000_000 / FPS), true);
   if (audioPort) {
     // A busy worker may not have read the last blocks of sound yet: they are waited for.
     await new Promise<void>((resolve) => {
