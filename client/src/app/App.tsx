@@ -41,7 +41,8 @@ const LAZY = Object.fromEntries(PAGE_NAMES.map((name) => [name, lazy(() => loadP
 /**
  * The page: rendered at once when its chunk is already in (the entry starts Chat's, prefetch.ts),
  * so the first render does not suspend and wait on React's reveal throttle (pageModules.ts);
- * else through React.lazy. Chosen once per mount, so the page is never mounted twice.
+ * else through React.lazy. Chosen once per mount, so the page is never mounted twice; every use
+ * is keyed by the page, so another page is a new mount (Logout, then Login, sit at one place).
  */
 function PageView({ name }: { name: PageName }) {
   const [Loaded] = useState(() => loadedPage(name));
@@ -72,7 +73,7 @@ export function App() {
   if (page === "Logout") {
     return (
       <Suspense fallback={<FullPageSpinner />}>
-        <PageView name="Logout" />
+        <PageView key="Logout" name="Logout" />
       </Suspense>
     );
   }
@@ -81,7 +82,7 @@ export function App() {
   if (page === "AcceptInvite") {
     return (
       <Suspense fallback={<FullPageSpinner />}>
-        <PageView name="AcceptInvite" />
+        <PageView key="AcceptInvite" name="AcceptInvite" />
       </Suspense>
     );
   }
@@ -90,7 +91,7 @@ export function App() {
     if (page !== "Login") return <RedirectToLogin />;
     return (
       <Suspense fallback={<FullPageSpinner />}>
-        <PageView name="Login" />
+        <PageView key="Login" name="Login" />
       </Suspense>
     );
   }
