@@ -4,7 +4,10 @@
 // JavaScript (compressed, as sent) loaded before that paint. Builds nothing: it serves dist/client
 // (`npm run build` first) from the real server on a fresh, seeded PGlite data directory.
 //
-//   npm run bench:coldload -- [--runs 15] [--json]
+//   npm run bench:coldload -- [--runs 15] [--json] [--timeline]
+//
+// --timeline also prints, for the run nearest the median, every request (start and answer) and every
+// long animation frame before the paint with the scripts that ran in it: where the time went.
 import { parseArgs } from "node:util";
 import fs from "node:fs";
 import os from "node:os";
@@ -14,7 +17,11 @@ import { root, spawnServer } from "./lib/servers";
 import { ms, Samples } from "./lib/stats";
 
 const { values: flags } = parseArgs({
-  options: { runs: { type: "string", default: "15" }, json: { type: "boolean", default: false } },
+  options: {
+    runs: { type: "string", default: "15" },
+    json: { type: "boolean", default: false },
+    timeline: { type: "boolean", default: false },
+  },
 });
 const RUNS = Number(flags.runs);
 const EMAIL = "alex.morgan@example.com";
@@ -32,6 +39,9 @@ interface Run {
   jsDecoded: number;
   jsFiles: number;
   jsGzipEncoded: boolean;
+  /** Every request, and every frame of 50 ms or more with the scripts it ran (--timeline). */
+  requests: { name: string; start: number; end: number }[];
+  frames: { start: number; duration: number; blocking: number; scripts: { source: string; invoker: string; start: number; duration: number }[] }[];
 }
 
 const REQUESTS: Record<string, RegExp> = {
@@ -63,6 +73,11 @@ async function once(browser: Browser, base: string, session: Record<string, stri
       obs.disconnect();
       requestAnimationFrame(() => performance.mark("coldload:newest-painted"));
     }).observe(document, { childList: true, subtree: true });
+    window.__coldloadFrames = [];
+    try {
+      window.__coldloadObserver = new PerformanceObserver((list) => window.__coldloadFrames.push(...list.getEntries()));
+      window.__coldloadObserver.observe({ type: "long-animation-frame", buffered: true });
+    } catch {}
   `);
   const page = await context.newPage();
   await page.goto(`${base}/Chat?channel=${channelId}`, { waitUntil: "commit" });
@@ -75,8 +90,25 @@ async function once(browser: Browser, base: string, session: Record<string, stri
   const r = await page.evaluate(() => {
     const paint = performance.getEntriesByName("coldload:newest-painted")[0].startTime;
     const res = performance.getEntriesByType("resource") as PerformanceResourceTiming[];
+    // The observer's callback runs when the page is idle: the latest frames may still be in its queue.
+    const w = window as unknown as { __coldloadFrames?: PerformanceEntry[]; __coldloadObserver?: PerformanceObserver };
+    w.__coldloadFrames?.push(...(w.__coldloadObserver?.takeRecords() ?? []));
+    const frames = (w.__coldloadFrames ?? []) as unknown as {
+      startTime: number;
+      duration: number;
+      blockingDuration: number;
+      scripts: { sourceURL: string; sourceFunctionName: string; invoker: string; startTime: number; duration: number }[];
+    }[];
     return {
       paint,
+      frames: frames
+        .filter((f) => f.startTime < paint)
+        .map((f) => ({
+          start: f.startTime,
+          duration: f.duration,
+          blocking: f.blockingDuration,
+          scripts: f.scripts.map((x) => ({ source: `${x.sourceURL.replace(/^.*\//, "")} ${x.sourceFunctionName}`.trim(), invoker: x.invoker, start: x.startTime, duration: x.duration })),
+        })),
       res: res.map((e) => ({ name: e.name, start: e.startTime, end: e.responseEnd, transfer: e.transferSize, decoded: e.decodedBodySize, encoded: e.encodedBodySize, type: e.initiatorType })),
     };
   });
@@ -98,7 +130,23 @@ async function once(browser: Browser, base: string, session: Record<string, stri
     jsFiles: js.length,
     // Files under 1 KB are sent as they are (the build compresses none, compression() neither).
     jsGzipEncoded: js.every((e) => e.decoded < 1024 || e.encoded < e.decoded),
+    requests: r.res.map((e) => ({ name: e.name.replace(base, ""), start: e.start, end: e.end })),
+    frames: r.frames,
   };
+}
+
+function printTimeline(run: Run): void {
+  console.log(`timeline of the median run (newest message painted at ${ms(run.paintMs)} ms):`);
+  const events = [
+    ...run.requests.map((r) => ({ at: r.start, line: `request ${r.name.slice(0, 70).padEnd(70)} answered at ${ms(r.end).padStart(5)} ms` })),
+    ...run.frames.map((f) => ({
+      at: f.start,
+      line:
+        `frame   ${ms(f.duration)} ms (blocking ${ms(f.blocking)} ms)` +
+        f.scripts.map((x) => `\n          script at ${ms(x.start)} ms for ${ms(x.duration)} ms: ${x.invoker} ${x.source}`).join(""),
+    })),
+  ].sort((a, b) => a.at - b.at);
+  for (const e of events) console.log(`  ${ms(e.at).padStart(5)} ms  ${e.line}`);
 }
 
 async function main(): Promise<void> {
@@ -163,6 +211,7 @@ async function main(): Promise<void> {
       jsCompressed: runs.every((r) => r.jsGzipEncoded),
     };
     if (flags.json) console.log(JSON.stringify(summary));
+    if (flags.timeline) printTimeline([...runs].sort((a, b) => a.paintMs - b.paintMs)[Math.floor(runs.length / 2)]);
     else {
       say(`newest message painted: p50 ${ms(summary.paintP50)} ms, p95 ${ms(summary.paintP95)} ms (${RUNS} runs)`);
       const at = (v: number | null) => (v == null ? "-" : ms(v));

@@ -1,38 +1,54 @@
-import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent } from "react";
+import { lazy, Suspense, useEffect, useState, type ComponentType, type LazyExoticComponent } from "react";
 import { useLocation } from "react-router-dom";
 import { useSessionStore } from "../features/auth/store";
 import { useChatStore } from "../features/chat/store";
 import { useUnreadStore } from "../features/chat/unreadStore";
 import { FullPageSpinner } from "../ui/FullPageSpinner";
 import { PageSpinner } from "../ui/PageSpinner";
-import { pageFromPath, type PageName } from "./pages";
+import { loadedPage, loadPage, type PageModule } from "./pageModules";
+import { loadChatPage } from "./prefetch";
+import { PAGE_NAMES, pageFromPath, type PageName } from "./pages";
 import { queryClient } from "./queryClient";
 import { RedirectAfterLogin } from "./RedirectAfterLogin";
 import { RedirectToLogin } from "./RedirectToLogin";
 import { AppShell } from "./shell/AppShell";
 
-type Page = LazyExoticComponent<ComponentType>;
-
 // One chunk per page: the first paint only pays for the shell and the page it shows.
-const PAGES: Record<Exclude<PageName, "Login" | "Logout" | "AcceptInvite">, Page> = {
-  Dashboard: lazy(() => import("../features/dashboard/DashboardPage")),
-  Chat: lazy(() => import("../features/chat/ChatPage")),
-  FileLibrary: lazy(() => import("../features/files/FileLibraryPage")),
-  Resources: lazy(() => import("../features/resources/ResourcesPage")),
-  Profile: lazy(() => import("../features/users/ProfilePage")),
-  Directory: lazy(() => import("../features/users/DirectoryPage")),
-  Tasks: lazy(() => import("../features/tasks/TasksPage")),
-  Calendar: lazy(() => import("../features/calendar/CalendarPage")),
-  Meet: lazy(() => import("../features/calls/MeetPage")),
-  Notes: lazy(() => import("../features/notes/NotesPage")),
-  Approvals: lazy(() => import("../features/approvals/ApprovalsPage")),
-  CallHistory: lazy(() => import("../features/calls/CallHistoryPage")),
-  Admin: lazy(() => import("../features/admin/AdminPage")),
-  Search: lazy(() => import("../features/search/SearchPage")),
+const LOADERS: Record<PageName, () => Promise<PageModule>> = {
+  Dashboard: () => import("../features/dashboard/DashboardPage"),
+  Chat: loadChatPage,
+  FileLibrary: () => import("../features/files/FileLibraryPage"),
+  Resources: () => import("../features/resources/ResourcesPage"),
+  Profile: () => import("../features/users/ProfilePage"),
+  Directory: () => import("../features/users/DirectoryPage"),
+  Tasks: () => import("../features/tasks/TasksPage"),
+  Calendar: () => import("../features/calendar/CalendarPage"),
+  Meet: () => import("../features/calls/MeetPage"),
+  Notes: () => import("../features/notes/NotesPage"),
+  Approvals: () => import("../features/approvals/ApprovalsPage"),
+  CallHistory: () => import("../features/calls/CallHistoryPage"),
+  Admin: () => import("../features/admin/AdminPage"),
+  Search: () => import("../features/search/SearchPage"),
+  Login: () => import("../features/auth/LoginPage"),
+  Logout: () => import("../features/auth/LogoutPage"),
+  AcceptInvite: () => import("../features/auth/AcceptInvitePage"),
 };
-const LoginPage = lazy(() => import("../features/auth/LoginPage"));
-const LogoutPage = lazy(() => import("../features/auth/LogoutPage"));
-const AcceptInvitePage = lazy(() => import("../features/auth/AcceptInvitePage"));
+const LAZY = Object.fromEntries(PAGE_NAMES.map((name) => [name, lazy(() => loadPage(name, LOADERS[name]))])) as Record<
+  PageName,
+  LazyExoticComponent<ComponentType>
+>;
+
+/**
+ * The page: rendered at once when its chunk is already in (the entry starts Chat's, prefetch.ts),
+ * so the first render does not suspend and wait on React's reveal throttle (pageModules.ts);
+ * else through React.lazy. Chosen once per mount, so the page is never mounted twice; every use
+ * is keyed by the page, so another page is a new mount (Logout, then Login, sit at one place).
+ */
+function PageView({ name }: { name: PageName }) {
+  const [Loaded] = useState(() => loadedPage(name));
+  const Lazy = LAZY[name];
+  return Loaded ? <Loaded /> : <Lazy />;
+}
 
 export function App() {
   const location = useLocation();
@@ -57,7 +73,7 @@ export function App() {
   if (page === "Logout") {
     return (
       <Suspense fallback={<FullPageSpinner />}>
-        <LogoutPage />
+        <PageView key="Logout" name="Logout" />
       </Suspense>
     );
   }
@@ -66,7 +82,7 @@ export function App() {
   if (page === "AcceptInvite") {
     return (
       <Suspense fallback={<FullPageSpinner />}>
-        <AcceptInvitePage />
+        <PageView key="AcceptInvite" name="AcceptInvite" />
       </Suspense>
     );
   }
@@ -75,18 +91,17 @@ export function App() {
     if (page !== "Login") return <RedirectToLogin />;
     return (
       <Suspense fallback={<FullPageSpinner />}>
-        <LoginPage />
+        <PageView key="Login" name="Login" />
       </Suspense>
     );
   }
 
   if (page === "Login") return <RedirectAfterLogin />;
 
-  const PageComponent = PAGES[page];
   return (
     <AppShell page={page}>
       <Suspense fallback={<PageSpinner />}>
-        <PageComponent />
+        <PageView key={page} name={page} />
       </Suspense>
     </AppShell>
   );

@@ -9,6 +9,7 @@ import { prefetchChannel } from "../features/chat/loading";
 import { lastChannelId } from "../features/chat/lastChannel";
 import { refreshUnread } from "../features/chat/unreadCounts";
 import { isExpired, needsRefresh, readSession } from "../lib/tokenStorage";
+import { loadPage, type PageModule } from "./pageModules";
 import { pageFromPath } from "./pages";
 import { queryClient } from "./queryClient";
 
@@ -26,8 +27,13 @@ export function prefetch(): void {
   const params = new URLSearchParams(window.location.search);
   const channelId = params.get("view") === "threads" ? null : Number(params.get("channel")) || (stored.user ? lastChannelId(stored.user.id) : null);
   if (channelId) void prefetchChannel(channelId);
-  // The same chunk App's lazy Chat page imports: the browser fetches it (and its imports) once.
-  // Asked for after the data: over HTTP/1.1 the browser opens six connections to the server, and
-  // the requests asked for first are sent first.
-  void import("../features/chat/ChatPage");
+  // The Chat page's chunk, which App renders without suspending if it is in by then
+  // (pageModules.ts). Asked for after the data: over HTTP/1.1 the browser opens six connections
+  // to the server, and the requests asked for first are sent first.
+  void loadPage("Chat", loadChatPage);
+}
+
+/** The Chat page's chunk, one import for the entry and App alike. */
+export function loadChatPage(): Promise<PageModule> {
+  return import("../features/chat/ChatPage");
 }

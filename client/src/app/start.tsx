@@ -3,14 +3,25 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./App";
 import { bootstrap } from "./bootstrap";
+import { pageLoad } from "./pageModules";
+import { pageFromPath } from "./pages";
 import { Providers } from "./Providers";
 
 bootstrap();
 
-createRoot(document.getElementById("root")!).render(
-  <StrictMode>
-    <Providers>
-      <App />
-    </Providers>
-  </StrictMode>,
-);
+function render(): void {
+  createRoot(document.getElementById("root")!).render(
+    <StrictMode>
+      <Providers>
+        <App />
+      </Providers>
+    </StrictMode>,
+  );
+}
+
+// The first page's chunk, when the entry has started it (prefetch.ts), is waited for so that the
+// first render shows the page rather than suspending on it (pageModules.ts, README "Cold load").
+// A failed load renders all the same: the page's own lazy load then tries again and reports it.
+const first = pageLoad(pageFromPath(window.location.pathname));
+if (first) void first.then(render, render);
+else render();
