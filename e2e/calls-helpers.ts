@@ -128,3 +128,41 @@ export async function dumpCallState(pages: Record<string, Page>): Promise<void> 
     console.log(`[calls] ${label}: ${info}`);
   }
 }
+
+/** The lower call quality for this browser (many people on one 2-core machine). */
+export async function lowQuality(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const s = JSON.parse(localStorage.getItem("team_app_settings") ?? "{}");
+    localStorage.setItem("team_app_settings", JSON.stringify({ ...s, call_quality: "low" }));
+  });
+}
+
+/** A meeting in the calendar an hour from now, made by the signed-in person of `page`; answers its meeting id. */
+export async function createMeeting(page: Page, attendees: string[], title: string): Promise<string> {
+  return page.evaluate(
+    async ({ attendees, title }) => {
+      const start = new Date(Date.now() + 3600_000);
+      const res = await fetch("/api/entities/calendar_events", {
+        method: "POST",
+        headers: { "content-type": "application/json", Authorization: `Bearer ${sessionStorage.getItem("access_token")}` },
+        body: JSON.stringify({
+          title: `${title} ${Date.now().toString(36)}`,
+          start_datetime: start.toISOString(),
+          end_datetime: new Date(start.getTime() + 3600_000).toISOString(),
+          event_type: "meeting",
+          attendees,
+        }),
+      });
+      return ((await res.json()) as { meeting_id: string }).meeting_id;
+    },
+    { attendees, title },
+  );
+}
+
+/** Opens the meeting's pre-join page, joins, and waits until connected. */
+export async function walkIn(page: Page, meetingId: string): Promise<void> {
+  await page.goto(`/Meet?meetingId=${meetingId}`);
+  await expect(page.getByTestId("self-view")).toBeVisible({ timeout: 60_000 });
+  await page.getByRole("button", { name: "Join meeting" }).click();
+  await expectStatus(page, "connected", 60_000);
+}

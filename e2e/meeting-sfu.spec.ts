@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { screenshot } from "./helpers";
-import { CALL_LAUNCH_OPTIONS, dumpCallState, expectRemoteVideoPlaying, expectStatus, person } from "./calls-helpers";
+import { CALL_LAUNCH_OPTIONS, createMeeting, dumpCallState, expectRemoteVideoPlaying, expectStatus, lowQuality, person, walkIn } from "./calls-helpers";
 import { fakeMediaArgs, flashBeepMedia } from "./fake-media";
 
 // Six people in one meeting through the SFU (Janus, started by scripts/e2e.mjs), each seeing the
@@ -22,38 +22,6 @@ const PEOPLE = [
   "li.wei@example.com",
 ];
 
-async function lowQuality(page: Page) {
-  await page.evaluate(() => {
-    const s = JSON.parse(localStorage.getItem("team_app_settings") ?? "{}");
-    localStorage.setItem("team_app_settings", JSON.stringify({ ...s, call_quality: "low" }));
-  });
-}
-
-async function createMeeting(page: Page, attendees: string[]): Promise<string> {
-  return page.evaluate(async (attendees) => {
-    const start = new Date(Date.now() + 3600_000);
-    const res = await fetch("/api/entities/calendar_events", {
-      method: "POST",
-      headers: { "content-type": "application/json", Authorization: `Bearer ${sessionStorage.getItem("access_token")}` },
-      body: JSON.stringify({
-        title: `All hands ${Date.now().toString(36)}`,
-        start_datetime: start.toISOString(),
-        end_datetime: new Date(start.getTime() + 3600_000).toISOString(),
-        event_type: "meeting",
-        attendees,
-      }),
-    });
-    return ((await res.json()) as { meeting_id: string }).meeting_id;
-  }, attendees);
-}
-
-async function walkIn(page: Page, meetingId: string) {
-  await page.goto(`/Meet?meetingId=${meetingId}`);
-  await expect(page.getByTestId("self-view")).toBeVisible({ timeout: 60_000 });
-  await page.getByRole("button", { name: "Join meeting" }).click();
-  await expectStatus(page, "connected", 60_000);
-}
-
 async function sfuMedia(page: Page) {
   return page.evaluate(() => window.__calls?.state().media);
 }
@@ -66,7 +34,7 @@ test("six people in an SFU meeting see each other; one leaves and comes back; a 
   try {
     for (const p of people) await lowQuality(p.page);
     const [org, ...rest] = people;
-    const meetingId = await createMeeting(org.page, PEOPLE.slice(1));
+    const meetingId = await createMeeting(org.page, PEOPLE.slice(1), "All hands");
 
     // The pre-join screen: self view, device choice, who is inside.
     await org.page.goto(`/Meet?meetingId=${meetingId}`);

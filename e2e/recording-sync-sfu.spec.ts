@@ -1,10 +1,10 @@
-import { expect, test, chromium, type Page } from "@playwright/test";
+import { expect, test, chromium } from "@playwright/test";
 import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { USERS, signedInPage } from "./helpers";
-import { CALL_LAUNCH_OPTIONS, expectRemoteVideoPlaying, expectStatus, person } from "./calls-helpers";
+import { CALL_LAUNCH_OPTIONS, createMeeting, expectRemoteVideoPlaying, lowQuality, person, walkIn } from "./calls-helpers";
 import { SYNC_CLIP_SECONDS, fakeMediaArgs, flashBeepMedia, quietMedia } from "./fake-media";
 import { measureSync } from "./av-sync";
 import { compareWithCapture, describeCapture, pageClock, readCaptureProbe, startCaptureProbe } from "./capture-probe";
@@ -19,38 +19,6 @@ test.use({
   actionTimeout: 30_000,
   viewport: { width: 1000, height: 650 },
 });
-
-async function lowQuality(page: Page) {
-  await page.evaluate(() => {
-    const s = JSON.parse(localStorage.getItem("team_app_settings") ?? "{}");
-    localStorage.setItem("team_app_settings", JSON.stringify({ ...s, call_quality: "low" }));
-  });
-}
-
-async function createMeeting(page: Page, attendees: string[]): Promise<string> {
-  return page.evaluate(async (attendees) => {
-    const start = new Date(Date.now() + 3600_000);
-    const res = await fetch("/api/entities/calendar_events", {
-      method: "POST",
-      headers: { "content-type": "application/json", Authorization: `Bearer ${sessionStorage.getItem("access_token")}` },
-      body: JSON.stringify({
-        title: `Recorded ${Date.now().toString(36)}`,
-        start_datetime: start.toISOString(),
-        end_datetime: new Date(start.getTime() + 3600_000).toISOString(),
-        event_type: "meeting",
-        attendees,
-      }),
-    });
-    return ((await res.json()) as { meeting_id: string }).meeting_id;
-  }, attendees);
-}
-
-async function walkIn(page: Page, meetingId: string) {
-  await page.goto(`/Meet?meetingId=${meetingId}`);
-  await expect(page.getByTestId("self-view")).toBeVisible({ timeout: 60_000 });
-  await page.getByRole("button", { name: "Join meeting" }).click();
-  await expectStatus(page, "connected", 60_000);
-}
 
 // What is measured (README, "Recording"): the flasher's page notes when its camera and microphone
 // captured each flash and beep (./capture-probe), and every flash of the MP4 must keep its captured
@@ -84,7 +52,7 @@ test("an SFU meeting recorded on the server keeps sound and picture within 100 m
   let leaverOpen = true;
   try {
     for (const p of [flasher, recorder, leaver]) await lowQuality(p.page);
-    const meetingId = await createMeeting(flasher.page, [USERS.member, USERS.member2]);
+    const meetingId = await createMeeting(flasher.page, [USERS.member, USERS.member2], "Recorded");
     for (const p of [flasher, recorder, leaver]) await walkIn(p.page, meetingId);
     expect(await recorder.page.evaluate(() => window.__calls?.state().media)).toBe("sfu");
     for (const p of [flasher, recorder, leaver]) await expectRemoteVideoPlaying(p.page, 2, 90_000);
