@@ -58,3 +58,13 @@ export interface AppContext {
   /** Set by attachRealtime: pushes committed change records to the sockets that may see them. */
   feed?: FeedSink;
 }
+
+/** One of something per app context (a batching queue, a pacer): a test may run several apps in one process. */
+export function perContext<C extends object, Q>(make: (ctx: C) => Q): (ctx: C) => Q {
+  const made = new WeakMap<C, Q>();
+  return (ctx) => {
+    let q = made.get(ctx);
+    if (!q) made.set(ctx, (q = make(ctx)));
+    return q;
+  };
+}

@@ -58,13 +58,3 @@ export class GroupCommit<I, O> {
     }
   }
 }
-
-/** One queue per app context (a test may run several apps in one process). */
-export function perContext<C extends object, Q>(make: (ctx: C) => Q): (ctx: C) => Q {
-  const made = new WeakMap<C, Q>();
-  return (ctx) => {
-    let q = made.get(ctx);
-    if (!q) made.set(ctx, (q = make(ctx)));
-    return q;
-  };
-}

@@ -7,7 +7,7 @@
 // last_activity is the time of a channel's newest message: every reader of the channel receives
 // that message, so clients move it themselves and it needs no change record of its own; the
 // stored value (for REST lists) moves at most once a second per channel and node.
-import type { AppContext } from "../../context";
+import { perContext, type AppContext } from "../../context";
 import type { Db } from "../../db";
 import type { Message, User } from "../../db/schema";
 import type { z } from "zod";
@@ -20,7 +20,7 @@ import { channelReadableBy } from "./channels.policy";
 import { messageAudience, messagesPolicy } from "./messages.policy";
 import { mentionsOf } from "./mentions";
 import { postReply } from "./replies";
-import { GroupCommit, perContext, type Job } from "./group-commit";
+import { GroupCommit, type Job } from "./group-commit";
 
 type Sender = Pick<User, "id" | "email" | "full_name" | "role" | "team_role">;
 

@@ -6,13 +6,13 @@
 // create's: "Message not found" for a message one may not read, 409 for a reaction one already
 // has, including a second identical one in the same batch (the first one asked wins).
 import { ENTITIES, validateCreate } from "@shared/entities";
-import type { AppContext } from "../../context";
+import { perContext, type AppContext } from "../../context";
 import type { User } from "../../db/schema";
 import { HttpError, fromDbError, notFound } from "../../errors";
 import { emailOf } from "../../entities/policy-helpers";
 import { describeChange, publishChanges } from "../../feed/changelog";
 import { channelRowAudienceSql } from "./channel-rows";
-import { GroupCommit, perContext, type Job } from "./group-commit";
+import { GroupCommit, type Job } from "./group-commit";
 import { REACTION_EXISTS, insertReactionsWhere, type ReactionRow } from "./repository";
 
 type NewReaction = { message_id: number; emoji: string; user_email: string };

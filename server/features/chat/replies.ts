@@ -7,7 +7,7 @@
 // their change records, and one for the follows with theirs, so a reply costs a share of five
 // round trips (with BEGIN and COMMIT) instead of a transaction of its own. The rules are the single
 // reply's, checked per reply on rows read inside that transaction.
-import type { AppContext } from "../../context";
+import { perContext, type AppContext } from "../../context";
 import type { Message, User } from "../../db/schema";
 import { HttpError, notFound } from "../../errors";
 import { enforce } from "../../entities/policy-helpers";
@@ -18,7 +18,7 @@ import { mentionsOf } from "./mentions";
 import { NOT_A_ROOT, threadFollowsAudienceSql } from "./threads.policy";
 import { canReadChannel } from "./channels.policy";
 import { ROOT_ELSEWHERE } from "./threads";
-import { GroupCommit, perContext, type Job } from "./group-commit";
+import { GroupCommit, type Job } from "./group-commit";
 import { findThreadRoots, insertReplies, upsertFollows, type Follower, type NewReply, type ThreadRoot } from "./threads.repository";
 
 type Sender = Pick<User, "id" | "email" | "full_name" | "role" | "team_role">;

@@ -6,7 +6,7 @@
 // path"), pushes each to its person's browsers and mails what is
 // mailed. A failed push or mail comes back later with exponential backoff. None of this runs in a
 // request or in the socket hub: jobs are only written there (./enqueue.ts).
-import type { AppContext } from "../../context";
+import { perContext, type AppContext } from "../../context";
 import { withChanges } from "../../feed/changelog";
 import { metrics } from "../../ops/metrics";
 import { decideAll, HELD_REASONS, type Decision } from "./decide";
@@ -14,7 +14,7 @@ import { queueSummary, summarize } from "./summary";
 import { msUntilQuietHoursEnd } from "./quiet-hours";
 import { sendMail } from "./mail";
 import { sendPush, type PushOptions } from "./push";
-import { createPacer, type Pacer } from "./pace";
+import { createPacer } from "./pace";
 import {
   claimJobs,
   deleteSubscriptionById,
@@ -59,12 +59,7 @@ export async function createNotifications(ctx: AppContext, rows: readonly NewNot
 }
 
 /** One pacer per node (per app context): ./pace.ts. */
-const pacers = new WeakMap<AppContext, Pacer>();
-function pacerOf(ctx: AppContext): Pacer {
-  let p = pacers.get(ctx);
-  if (!p) pacers.set(ctx, (p = createPacer(ctx.config.notify.pushRate)));
-  return p;
-}
+const pacerOf = perContext((ctx: AppContext) => createPacer(ctx.config.notify.pushRate));
 
 /** Pushes to every browser of the person; answers how many took it and what went wrong. */
 async function pushToAll(ctx: AppContext, subs: readonly StoredSubscription[], payload: PushPayload, options?: PushOptions): Promise<{ sent: number; problems: string[] }> {
