@@ -9,7 +9,7 @@
 //     [--meeting-sizes 4,8,12] [--mesh-sizes 4,8] [--meeting-measure 10]   (scenario "meeting", not run by default)
 //     [--search-messages 1000000] [--search-channels 1000] [--search-member-of 50] [--search-rounds 40]
 //       (scenario "search", not run by default; needs --database-url)
-//     [--pushchannel-members 1000] [--pushchannel-rate 100] [--pushchannel-seconds 10] (scenario "pushchannel", not by default)
+//     [--pushchannel-members 1000] [--pushchannel-rate 100] [--pushchannel-seconds 10] [--pushchannel-rounds 3] (scenario "pushchannel", not by default)
 //     [--unread-messages 1000000] [--unread-member-of 200] [--unread-keep]   (scenario "unread", named only; --unread-keep: reuse the filled database)
 import { parseArgs } from "node:util";
 import { createFixture, relayFixture, type Fixture } from "./lib/fixture";
@@ -53,7 +53,7 @@ const { values: flags } = parseArgs({
     "search-rounds": { type: "string", default: "40" },
     "unread-messages": { type: "string", default: "1000000" },
     "unread-member-of": { type: "string", default: "200" },
-    "pushchannel-members": { type: "string", default: "1000" }, "pushchannel-rate": { type: "string", default: "100" }, "pushchannel-seconds": { type: "string", default: "10" },
+    "pushchannel-members": { type: "string", default: "1000" }, "pushchannel-rate": { type: "string", default: "100" }, "pushchannel-seconds": { type: "string", default: "10" }, "pushchannel-rounds": { type: "string", default: "3" },
     "unread-keep": { type: "boolean", default: false },
   },
 });
@@ -220,7 +220,7 @@ async function main() {
   const unread = { messages: n("unread-messages"), channels: 1000, memberOf: n("unread-member-of"), rounds: 60, keep: flags["unread-keep"] };
   if (await alone("unread", () => unreadScenario(flags["database-url"], { ...unread, jwtSecret: JWT_SECRET, say }), reportUnread)) return;
   if (await alone("reactions", () => reactionsScenario(flags["database-url"], JWT_SECRET), reportReactions)) return;
-  if (await alone("pushchannel", () => pushChannelScenario(flags["database-url"], { members: n("pushchannel-members"), chatUsers: 200, chatRate: n("pushchannel-rate"), chatSeconds: n("pushchannel-seconds"), jwtSecret: JWT_SECRET, say }), reportPushChannel)) return;
+  if (await alone("pushchannel", () => pushChannelScenario(flags["database-url"], { members: n("pushchannel-members"), chatUsers: 200, chatRate: n("pushchannel-rate"), chatSeconds: n("pushchannel-seconds"), rounds: n("pushchannel-rounds"), jwtSecret: JWT_SECRET, say }), reportPushChannel)) return;
   if (await alone("audience", audienceScenario, reportAudience)) return;
   if (await alone("meeting", () => meetingScenario({ sfu: flags["meeting-sizes"], mesh: flags["mesh-sizes"], measureSec: n("meeting-measure"), databaseUrl: flags["database-url"], jwtSecret: JWT_SECRET, say }), reportMeetings)) return;
   const db = await freshDatabase(flags["database-url"]);

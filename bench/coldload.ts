@@ -4,10 +4,11 @@
 // JavaScript (compressed, as sent) loaded before that paint. Builds nothing: it serves dist/client
 // (`npm run build` first) from the real server on a fresh, seeded PGlite data directory.
 //
-//   npm run bench:coldload -- [--runs 15] [--json] [--timeline]
+//   npm run bench:coldload -- [--runs 15] [--json] [--timeline] [--profile]
 //
 // --timeline also prints, for the run nearest the median, every request (start and answer) and every
 // long animation frame before the paint with the scripts that ran in it: where the time went.
+// --profile samples the page's main thread of every run and prints where its time went (slower runs).
 import { parseArgs } from "node:util";
 import fs from "node:fs";
 import os from "node:os";
@@ -21,6 +22,7 @@ const { values: flags } = parseArgs({
     runs: { type: "string", default: "15" },
     json: { type: "boolean", default: false },
     timeline: { type: "boolean", default: false },
+    profile: { type: "boolean", default: false },
   },
 });
 const RUNS = Number(flags.runs);
@@ -80,6 +82,12 @@ async function once(browser: Browser, base: string, session: Record<string, stri
     } catch {}
   `);
   const page = await context.newPage();
+  const cdp = flags.profile ? await context.newCDPSession(page) : null;
+  if (cdp) {
+    await cdp.send("Profiler.enable");
+    await cdp.send("Profiler.setSamplingInterval", { interval: 200 });
+    await cdp.send("Profiler.start");
+  }
   await page.goto(`${base}/Chat?channel=${channelId}`, { waitUntil: "commit" });
   await page
     .waitForFunction(() => performance.getEntriesByName("coldload:newest-painted").length > 0, undefined, { timeout: 30_000 })
@@ -87,6 +95,7 @@ async function once(browser: Browser, base: string, session: Record<string, stri
       const ids = await page.$$eval("[data-message-id]", (els) => els.map((e) => e.getAttribute("data-message-id")).join(","));
       throw new Error(`newest message ${newestId} never painted at ${page.url()} (rows: ${ids}): ${String(err)}`);
     });
+  if (cdp) printProfile((await cdp.send("Profiler.stop")).profile);
   const r = await page.evaluate(() => {
     const paint = performance.getEntriesByName("coldload:newest-painted")[0].startTime;
     const res = performance.getEntriesByType("resource") as PerformanceResourceTiming[];
@@ -133,6 +142,45 @@ async function once(browser: Browser, base: string, session: Record<string, stri
     requests: r.res.map((e) => ({ name: e.name.replace(base, ""), start: e.start, end: e.end })),
     frames: r.frames,
   };
+}
+
+interface CpuProfile {
+  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
+  startTime: number;
+  samples?: number[];
+  timeDeltas?: number[];
+}
+
+/**
+ * --profile: where the page's main thread spent its time: the functions with the most time of their
+ * own, then the busiest in each 25 ms from the start of the profile (just before navigation).
+ * Sampling slows the page down; the runs' figures with it are not the bench's.
+ */
+function printProfile(profile: CpuProfile): void {
+  const frames = new Map(profile.nodes.map((n) => [n.id, n.callFrame]));
+  const buckets = new Map<number, Map<string, number>>();
+  let t = 0;
+  const samples = profile.samples ?? [];
+  const deltas = profile.timeDeltas ?? [];
+  for (let i = 0; i < samples.length; i++) {
+    t += deltas[i] ?? 0;
+    const f = frames.get(samples[i]);
+    if (!f) continue;
+    const name = f.url ? `${f.functionName || "(anon)"} ${f.url.replace(/^.*\//, "")}:${f.lineNumber}` : f.functionName;
+    if (name === "(idle)") continue;
+    const b = Math.floor(t / 25_000);
+    const m = buckets.get(b) ?? new Map<string, number>();
+    m.set(name, (m.get(name) ?? 0) + (deltas[i + 1] ?? 0) / 1000);
+    buckets.set(b, m);
+  }
+  const all = new Map<string, number>();
+  for (const m of buckets.values()) for (const [k, v] of m) all.set(k, (all.get(k) ?? 0) + v);
+  console.log([...all.entries()].sort((a, c) => c[1] - a[1]).slice(0, 45).map(([k, v]) => `  ${v.toFixed(1).padStart(6)} ${k}`).join("\n"));
+  for (const [b, m] of [...buckets.entries()].sort((a, c) => a[0] - c[0])) {
+    const total = [...m.values()].reduce((x, y) => x + y, 0);
+    const top = [...m.entries()].sort((a, c) => c[1] - a[1]).slice(0, 4).map(([k, v]) => `${k} ${v.toFixed(1)}`).join(" | ");
+    console.log(`  ${String(b * 25).padStart(4)} ms busy ${total.toFixed(1).padStart(5)} ms: ${top}`);
+  }
 }
 
 function printTimeline(run: Run): void {

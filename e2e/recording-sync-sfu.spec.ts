@@ -30,7 +30,6 @@ test.use({
 // put this same run's sound another 190-220 ms late; see server/features/files/mjr.ts.
 test("an SFU meeting recorded on the server keeps sound and picture within 100 ms of what was captured, with someone leaving mid-way", async ({ browser }) => {
   test.skip(!process.env.JANUS_URL, "no Janus on this machine");
-  test.fixme(!process.env.E2E_RECORDING_SYNC, "the picture of the server's MP4 lags its sound by more than 100 ms; see above");
   test.setTimeout(300_000);
   const dir = mkdtempSync(path.join(tmpdir(), "recording-sync-sfu-"));
   const store = path.join(dir, "store");

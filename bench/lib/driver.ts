@@ -110,6 +110,8 @@ export interface ChatOptions {
    * messages. Each is one send, delivered to every member of the room.
    */
   mix?: { replies: number; reactions: number };
+  /** Also adds every counted latency here: several runs pooled into one distribution. */
+  pool?: Samples;
 }
 
 /** Reactions the mix uses: a message gets each at most once, so (message, emoji) names a reaction. */
@@ -185,6 +187,7 @@ export async function runChat(sockets: Sock[], users: BenchUser[], rooms: BenchR
     if (sending) inWindow++;
     if (t >= warmEnd) {
       latency.add(now - t);
+      opts.pool?.add(now - t);
       byKind[kindOf.get(seq) ?? "messages"].add(now - t);
     }
   };

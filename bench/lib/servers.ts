@@ -52,6 +52,11 @@ export async function spawnServer(script: string, env: Record<string, string>, a
   };
   proc.stdout!.on("data", keep);
   proc.stderr!.on("data", keep);
+  // BENCH_SERVER_LOG=1: the server's own output too (a crash under load shows its stack).
+  if (process.env.BENCH_SERVER_LOG) {
+    proc.stdout!.pipe(process.stderr);
+    proc.stderr!.pipe(process.stderr);
+  }
   const url = `http://127.0.0.1:${port}`;
   const end = Date.now() + 120_000;
   for (;;) {

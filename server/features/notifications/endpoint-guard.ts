@@ -7,22 +7,11 @@
 // PUSH_ALLOW_PRIVATE_ENDPOINTS=1 lifts this for a local push service in tests.
 import dns from "node:dns";
 import net from "node:net";
-import ipaddr from "ipaddr.js";
+import { isPublicAddress } from "./public-lookup.mjs";
 
 export const ENDPOINT_NOT_PUBLIC = "endpoint must be the push service's https URL on a public host";
 
-// ipaddr.js calls these "unicast" although they are for benchmarks (RFC 2544), not the internet.
-const BENCHMARK = ipaddr.IPv4.parseCIDR("198.18.0.0/15");
-
-/** Whether an IP address is one of the public internet (not loopback, private, link-local, reserved ...). */
-export function isPublicAddress(address: string): boolean {
-  if (!ipaddr.isValid(address)) return false;
-  // process: an IPv4-mapped IPv6 address (::ffff:10.0.0.1) is judged as the IPv4 address it is.
-  const ip = ipaddr.process(address);
-  if (ip.range() !== "unicast") return false;
-  if (ip instanceof ipaddr.IPv4 && ip.match(BENCHMARK)) return false;
-  return true;
-}
+export { isPublicAddress, publicOnlyLookup } from "./public-lookup.mjs";
 
 /** What configuration lets through: PUSH_ALLOW_PRIVATE_ENDPOINTS and PUSH_ALLOW_HTTP (local push services in tests). */
 export interface EndpointRules {
@@ -71,21 +60,3 @@ export async function endpointProblem(endpoint: string, rules: EndpointRules, re
   if (!addresses.length || addresses.some((a) => !isPublicAddress(a.address))) return ENDPOINT_NOT_PUBLIC;
   return null;
 }
-
-/**
- * A `lookup` for http(s).request that only connects to public addresses: the check sits in the
- * connection, so what is checked is what is connected to.
- */
-export const publicOnlyLookup: net.LookupFunction = (hostname, options, callback) => {
-  dns.lookup(hostname, { ...options, all: true }, (err, addresses) => {
-    if (err) return (callback as (e: Error) => void)(err);
-    const list = addresses as LookupAddress[];
-    const bad = list.find((a) => !isPublicAddress(a.address));
-    if (!list.length || bad) {
-      const refused = Object.assign(new Error(`push endpoint ${hostname} resolves to a non-public address`), { code: "ENOTPUBLIC" });
-      return (callback as (e: Error) => void)(refused);
-    }
-    if ((options as dns.LookupOptions).all) return (callback as (e: null, a: LookupAddress[]) => void)(null, list);
-    return (callback as (e: null, a: string, f: number) => void)(null, list[0].address, list[0].family);
-  });
-};

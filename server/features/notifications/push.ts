@@ -4,16 +4,13 @@
 // set them in the environment there (or share DATA_DIR).
 import crypto from "node:crypto";
 import fs from "node:fs";
-import http from "node:http";
-import https from "node:https";
-import type net from "node:net";
 import path from "node:path";
 import webpush from "web-push";
-import { encryptPush } from "./push-encrypt";
+import { sendOnThread } from "./push-send";
 import type { Config } from "../../config";
 import type { PushPayload } from "@shared/entities";
 import type { StoredSubscription } from "./repository";
-import { endpointShapeProblem, publicOnlyLookup } from "./endpoint-guard";
+import { endpointShapeProblem } from "./endpoint-guard";
 
 export interface VapidKeys {
   publicKey: string;
@@ -78,72 +75,32 @@ export interface PushOptions {
 export const topicOf = (tag: string) => crypto.createHash("sha256").update(tag).digest("base64url").slice(0, 32);
 
 /**
- * Connections kept open per push service (origin) and guard: an @channel's thousand pushes to one
- * service share up to 16 connections instead of opening a thousand. The agent carries the guard's
- * `lookup` (./endpoint-guard.ts), so every connection it opens is checked as a lone request's is;
- * a kept connection stays with the address that was checked when it opened.
- */
-const agents = new Map<string, http.Agent>();
-function agentFor(url: URL, lookup?: net.LookupFunction): http.Agent {
-  const key = `${url.origin} ${lookup ? "public" : "any"}`;
-  let agent = agents.get(key);
-  if (!agent) {
-    if (agents.size >= 100) {
-      for (const a of agents.values()) a.destroy();
-      agents.clear();
-    }
-    // An idle connection is closed after 4 s, before a push service's own keep-alive timeout
-    // (commonly 5 s) closes it under a request.
-    const options = { keepAlive: true, maxSockets: 16, maxFreeSockets: 16, timeout: 4_000, ...(lookup ? { lookup } : {}) };
-    agent = url.protocol === "https:" ? new https.Agent(options) : new http.Agent(options);
-    agents.set(key, agent);
-  }
-  return agent;
-}
-
-/** One POST; with `lookup` the connection only goes to addresses it accepts (./endpoint-guard.ts). */
-function post(endpoint: string, headers: Record<string, string | number>, body: Buffer | null, lookup?: net.LookupFunction, again = true): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const url = new URL(endpoint);
-    const send = url.protocol === "https:" ? https.request : http.request;
-    const req = send(url, { method: "POST", headers: { ...headers, "content-length": body?.length ?? 0 }, agent: agentFor(url, lookup), lookup, timeout: 10_000 }, (res) => {
-      res.resume();
-      res.on("end", () => resolve(res.statusCode ?? 0));
-      res.on("error", reject);
-    });
-    req.on("timeout", () => req.destroy(new Error("push service did not answer in 10 s")));
-    req.on("error", (err: NodeJS.ErrnoException) => {
-      // A kept connection the push service closed just as it was reused: nothing was taken, so
-      // the push goes once more on a fresh connection.
-      if (again && req.reusedSocket && err.code === "ECONNRESET") post(endpoint, headers, body, lookup, false).then(resolve, reject);
-      else reject(err);
-    });
-    req.end(body ?? undefined);
-  });
-}
-
-/**
  * Sends one push; "gone" when the push service no longer knows the subscription (404/410), or
  * the endpoint is not a public https URL (./endpoint-guard.ts; checked at subscription time
- * too, so only a subscription stored before the check can be one). web-push encrypts and signs
- * (generateRequestDetails, on its own thread); the request goes out with node's http(s) over a
- * kept-alive connection per push service, whose connection only
- * reaches public addresses unless PUSH_ALLOW_PRIVATE_ENDPOINTS (a local push service in tests).
+ * too, so only a subscription stored before the check can be one). The push thread encrypts and
+ * signs it (web-push's generateRequestDetails) and sends it over a kept-alive connection per push
+ * service (./push-post.mjs), which only reaches public addresses unless
+ * PUSH_ALLOW_PRIVATE_ENDPOINTS (a local push service in tests).
  */
 export async function sendPush(config: Config, sub: StoredSubscription, payload: PushPayload, options: PushOptions = {}): Promise<PushResult> {
   const keys = vapidKeys(config);
   const allowPrivate = config.notify.allowPrivateEndpoints;
   if (endpointShapeProblem(sub.endpoint, config.notify)) return "gone";
   try {
-    // Encrypted on the encryption thread (./push-encrypt.ts), off the event loop that serves chat.
-    const req = await encryptPush({ endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } }, JSON.stringify(payload), {
-      // Signed here once an hour per push service (above) rather than by web-push on every call.
-      headers: { Authorization: vapidAuthorization(keys, sub.endpoint) },
-      TTL: options.ttlSeconds ?? 24 * 3600,
-      ...(options.urgency ? { urgency: options.urgency } : {}),
-      ...(options.topic ? { topic: options.topic } : {}),
-    });
-    const status = await post(req.endpoint, req.headers, req.body, allowPrivate ? undefined : publicOnlyLookup);
+    // Encrypted and sent on the push thread (./push-send.ts), off the event loop that serves chat.
+    const subscription = { endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } };
+    const status = await sendOnThread(
+      subscription,
+      JSON.stringify(payload),
+      {
+        // Signed here once an hour per push service (above) rather than by web-push on every call.
+        headers: { Authorization: vapidAuthorization(keys, sub.endpoint) },
+        TTL: options.ttlSeconds ?? 24 * 3600,
+        ...(options.urgency ? { urgency: options.urgency } : {}),
+        ...(options.topic ? { topic: options.topic } : {}),
+      },
+      allowPrivate,
+    );
     if (status === 404 || status === 410) return "gone";
     if (status >= 200 && status < 300) return "sent";
     return { retry: `push service answered ${status}` };

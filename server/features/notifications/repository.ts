@@ -14,12 +14,22 @@ export interface NewJob {
 
 export type Job = { id: number; kind: string; user_id: number; payload: Record<string, unknown>; attempts: number; created_at: Date };
 
+/** Jobs written by one statement. */
+const JOBS_PER_INSERT = 100;
+
+/**
+ * Writes the jobs, a hundred per statement with a turn of the event loop between them: an
+ * @channel's thousand jobs are then ten short statements with chat served in between, not one
+ * long one (embedded PGlite runs each statement on the event loop itself).
+ */
 export async function insertJobs(db: DbLike, jobs: readonly NewJob[]): Promise<void> {
-  if (!jobs.length) return;
-  await db
-    .insertInto("notification_jobs")
-    .values(jobs.map((j) => ({ kind: j.kind, user_id: j.user_id, payload: JSON.stringify(j.payload), next_attempt_at: j.due })))
-    .execute();
+  for (let i = 0; i < jobs.length; i += JOBS_PER_INSERT) {
+    if (i > 0) await new Promise((r) => setImmediate(r));
+    await db
+      .insertInto("notification_jobs")
+      .values(jobs.slice(i, i + JOBS_PER_INSERT).map((j) => ({ kind: j.kind, user_id: j.user_id, payload: JSON.stringify(j.payload), next_attempt_at: j.due })))
+      .execute();
+  }
 }
 
 /** A digest is queued once per person while one is pending. */

@@ -2,7 +2,7 @@
 // the focus, is read, and the position moves there (channel_reads.update, forward only). Also
 // says whether the first unread message is off screen, and takes the reader to it (loading older
 // pages first when it is older than those loaded).
-import { useCallback, useEffect, useRef, useState, type RefObject } from "react";
+import { useCallback, useEffect, useRef, type RefObject } from "react";
 import type { Virtualizer } from "@tanstack/react-virtual";
 import type { ChatMessage } from "@shared/entities";
 import { firstUnread } from "@shared/unread";
@@ -11,7 +11,7 @@ import { loadOlder } from "./loading";
 import { updateChannelRead } from "./reads";
 import { useChatStore } from "./store";
 import { useUnreadStore } from "./unreadStore";
-import type { UnreadMarker } from "./useUnreadMarker";
+import { dividerOffscreen, type UnreadMarker } from "./useUnreadMarker";
 
 const looking = () => document.visibilityState === "visible" && document.hasFocus();
 
@@ -24,7 +24,6 @@ export function useReadTracking(
   onJumped: () => void,
 ) {
   const held = useUnreadStore((s) => !!s.held[channelId]);
-  const [dividerOffscreen, setDividerOffscreen] = useState(false);
   const timer = useRef<number | null>(null);
 
   const check = useCallback(() => {
@@ -33,8 +32,6 @@ export function useReadTracking(
     const top = el.scrollTop;
     const bottom = top + el.clientHeight;
     const onScreen = virtualizer.getVirtualItems().filter((vi) => vi.start < bottom && vi.end > top);
-    const dividerIndex = marker.firstUnreadId === undefined ? -1 : items.findIndex((m) => m.id === marker.firstUnreadId);
-    setDividerOffscreen(marker.beforeLoaded || (dividerIndex >= 0 && !onScreen.some((vi) => vi.index === dividerIndex)));
     // Only once the divider's place is decided, so opening a channel never reads away its marker.
     if (!marker.decided || held || !looking() || !onScreen.length) return;
     const newest = Math.max(...onScreen.map((vi) => vi.index));
@@ -91,5 +88,9 @@ export function useReadTracking(
     });
   }, [channelId, marker.since, virtualizer, onJumped]);
 
-  return { onScroll, dividerOffscreen, jump };
+  // Worked out at each render rather than on scroll events: the list renders again whenever its
+  // visible range changes and when a scroll comes to rest, so the button never keeps what an
+  // earlier moment of a scroll (a jump still settling) showed.
+  const dividerIndex = marker.firstUnreadId === undefined ? -1 : items.findIndex((m) => m.id === marker.firstUnreadId);
+  return { onScroll, dividerOffscreen: dividerOffscreen(marker, dividerIndex, virtualizer.range), jump };
 }

@@ -38,3 +38,14 @@ export function useUnreadMarker(channelId: number, items: readonly ChatMessage[]
   const beforeLoaded = since != null && !reaches;
   return useMemo(() => ({ since: since ?? null, firstUnreadId, beforeLoaded, decided: since !== undefined }), [since, firstUnreadId, beforeLoaded]);
 }
+
+/**
+ * Whether the reader should be offered "Jump to first unread": the first unread message is older
+ * than those loaded, or it is loaded (at `dividerIndex`, -1 when not) outside the rows on screen
+ * (`visible`, the list's visible range; null before the list is laid out).
+ */
+export function dividerOffscreen(marker: Pick<UnreadMarker, "beforeLoaded">, dividerIndex: number, visible: { startIndex: number; endIndex: number } | null): boolean {
+  if (marker.beforeLoaded) return true;
+  if (dividerIndex < 0 || !visible) return false;
+  return dividerIndex < visible.startIndex || dividerIndex > visible.endIndex;
+}
