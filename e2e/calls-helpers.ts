@@ -122,11 +122,17 @@ export async function dumpCallState(pages: Record<string, Page>): Promise<void> 
         const s = window.__calls?.state();
         const t = window.__calls?.timeline() ?? [];
         const t0 = t[0]?.at ?? 0;
-        return `status=${s?.status} end=${s?.endReason} | ${t.map((m) => `${m.event}+${m.at - t0}`).join(" ")}`;
+        return `status=${s?.status} media=${s?.media} end=${s?.endReason} | ${t.map((m) => `${m.event}+${m.at - t0}`).join(" ")}`;
       })
       .catch((e) => String(e));
     console.log(`[calls] ${label}: ${info}`);
   }
+}
+
+/** Hangs up whatever call the page is in, so the people of a failed attempt are free for its retry. */
+export async function hangUpIfInCall(page: Page): Promise<void> {
+  const button = page.getByTestId("active-call").getByRole("button", { name: "Hang up" });
+  if (await button.isVisible().catch(() => false)) await button.click({ timeout: 5_000 }).catch(() => {});
 }
 
 /** The lower call quality for this browser (many people on one 2-core machine). */

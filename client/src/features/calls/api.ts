@@ -58,6 +58,15 @@ export function refreshCallHistory(): void {
   void queryClient.invalidateQueries({ queryKey: callKeys.history });
 }
 
+/**
+ * The record of a call the user is in now, read from the newest page of their history (a call
+ * going on is always among the newest); null when it is not there.
+ */
+export async function fetchCurrentCall(callId: string): Promise<CallRecord | null> {
+  const res = await request<CallRecord[] | { calls: CallRecord[] }>("/webrtc/call-history", { query: { limit: 10, offset: 0 } });
+  return (Array.isArray(res) ? res : res.calls).find((c) => c.call_id === callId) ?? null;
+}
+
 /** Fetches with the bearer token (a plain link would not carry it) and saves as {call_id}.mp4. */
 export async function downloadRecording(id: number | string, callId: string): Promise<void> {
   const token = getToken();

@@ -138,6 +138,11 @@ export function setPinned(userId: number | null): void {
   engine?.scheduleLayers();
 }
 
+/** After a reconnect (session.ready): publish to the SFU again if the call goes through it. */
+export function resumeAfterReconnect(): void {
+  chain = chain.then(async () => engine?.resumeSfu()).catch((err) => console.warn("Failed to resume the SFU", err));
+}
+
 // SFU and meeting pushes, applied in order with the signals.
 export function receiveCallUpdate(rec: CallRecord): void {
   if (!engine || rec.call_id !== useCallsStore.getState().callId) return;

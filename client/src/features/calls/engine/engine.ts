@@ -1,8 +1,9 @@
 // The call state machine over simple-peer, as a full mesh (README, "Calls, meetings and the SFU"):
 // whoever is already in the call offers to each newcomer; the newcomer only answers, so two
 // peers never offer to each other at once. Loaded lazily by ./controller.
-import type { CallType, SignalMessage } from "@shared/realtime";
+import type { CallRecord, CallType, SignalMessage } from "@shared/realtime";
 import { emitWithAck } from "../../../realtime/socket";
+import { fetchCurrentCall } from "../api";
 import { activeParticipants, useCallsStore } from "../store";
 import type { CallTarget } from "./state";
 import { loadIceServers } from "./ice";
@@ -13,7 +14,7 @@ import { stopRecording } from "./recorder";
 import { endInfo, parseData } from "./signalData";
 import { media, peers, type PeerEntry } from "./state";
 import { callTimeline, mark, resetTimeline } from "./timeline";
-import { sfuConnections, startSfu, stopSfu } from "./sfu";
+import { sfuActive, sfuConnections, startSfu, stopSfu } from "./sfu";
 
 /** How long an "ended" call stays on screen before the view returns to idle. */
 const ENDED_VISIBLE_MS = 2500;
@@ -24,6 +25,12 @@ let iceServers: RTCIceServer[] = [];
 let endedTimer: ReturnType<typeof setTimeout> | null = null;
 // Signals that arrive between `calls.initiate` and its ack, before we know our call id.
 let early: SignalMessage[] = [];
+// Applies a call's record read from the server: meeting.ts's receiveCallUpdate, set by ./index
+// (meeting.ts imports this module, so this one cannot import it).
+let applyCallRecord: (rec: CallRecord) => void = () => {};
+export function setCallRecordHandler(apply: (rec: CallRecord) => void): void {
+  applyCallRecord = apply;
+}
 
 const store = () => useCallsStore.getState();
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
@@ -154,7 +161,9 @@ export async function accept(): Promise<void> {
   try {
     const answered = await emitWithAck("calls.answer", { call_id: invite.callId, accepted: true });
     mark("answer-acked");
-    if (answered.media === "sfu") {
+    // A calls.update may have moved us to the SFU already (moveToSfu): publishing twice would
+    // have Janus replace the first feed while its answer is on the way.
+    if (answered.media === "sfu" && !sfuActive()) {
       store().patch({ media: "sfu" });
       await startSfu(invite.callId, stream, iceServers);
     }
@@ -309,12 +318,21 @@ function openPeer(userId: number, initiator: boolean, hold = false): PeerEntry {
 function lostPeer(userId: number, peer: Peer): void {
   if (peers.get(userId)?.peer !== peer) return; // already handled or replaced
   const st = store();
-  if (!st.isGroup) {
-    finish("Connection lost", true);
-    return;
-  }
-  dropPeer(userId);
-  endIfAlone();
+  dropPeer(userId, st.isGroup ? "left" : "connecting");
+  if (!st.isGroup) void endUnlessMoved(st.callId, "Connection lost");
+  else if (activeParticipants(store().participants).length === 0 && !st.meetingId) void endUnlessMoved(st.callId, "Everyone left the call");
+}
+
+/**
+ * The last other person closed the connection, maybe because people were added and the call moved
+ * to the SFU, which the calls.update still on its way here (or lost with a reconnect) would say:
+ * ask the server before ending the call.
+ */
+async function endUnlessMoved(callId: string | null, reason: string): Promise<void> {
+  const rec = callId ? await fetchCurrentCall(callId).catch(() => null) : null;
+  if (store().callId !== callId || store().status === "ended" || store().media === "sfu") return; // settled meanwhile
+  if (rec?.media === "sfu" && !["ended", "rejected", "missed"].includes(rec.status)) return applyCallRecord(rec);
+  finish(reason, true);
 }
 
 /** The call moved to the SFU: the direct connections go, the people stay (their pictures come back through Janus). */
@@ -327,7 +345,7 @@ export function closeMeshPeers(): void {
   }
 }
 
-export function dropPeer(userId: number, state: "left" | "rejected" = "left"): void {
+export function dropPeer(userId: number, state: "left" | "rejected" | "connecting" = "left"): void {
   const entry = peers.get(userId);
   peers.delete(userId);
   if (entry) {

@@ -98,6 +98,21 @@ async function moveToSfu(callId: string): Promise<void> {
   }
 }
 
+/**
+ * The socket came back: the server let go of our SFU handles with the old socket (a closed tab
+ * leaves the room), so publish again, with the same camera; the server replaces the old feed.
+ */
+export async function resumeSfu(): Promise<void> {
+  const st = store();
+  if (!sfuActive() || !media.local || !st.callId || (st.status !== "connected" && st.status !== "connecting")) return;
+  mark("sfu resume");
+  try {
+    await startSfu(st.callId, media.local, currentIceServers());
+  } catch (err) {
+    toast({ title: "Could not reconnect to the media server", description: errorText(err), variant: "destructive" });
+  }
+}
+
 export async function setHandRaised(raised: boolean): Promise<void> {
   const callId = store().callId;
   if (!callId) return;
