@@ -5,6 +5,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { spawn } from "node:child_process";
+import { runTool } from "./tool";
 
 export interface MjrFile {
   file: string;
@@ -121,15 +122,8 @@ export async function mediaStartUs(file: string, u: number, kind: "audio" | "vid
   return start();
 }
 
-function run(bin: string, args: string[]): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const p = spawn(bin, args, { stdio: ["ignore", "ignore", "pipe"] });
-    let err = "";
-    p.stderr.on("data", (d: Buffer) => (err = (err + d.toString()).slice(-2000)));
-    p.on("error", (e) => reject(new Error(`${path.basename(bin)} could not run: ${e.message}`)));
-    p.on("close", (code) => (code === 0 ? resolve() : reject(new Error(`${path.basename(bin)} failed (${code}): ${err.trim().split("\n").pop() ?? ""}`))));
-  });
-}
+/** janus-pp-rec's limit per file, and ffmpeg's before ten seconds per second of the recording. */
+const TOOL_LIMIT_MS = 120_000;
 
 const ppRec = () => process.env.JANUS_PP_REC_PATH ?? "janus-pp-rec";
 const ffmpeg = () => process.env.FFMPEG_PATH ?? "ffmpeg";
@@ -150,7 +144,7 @@ export async function composeMjr(files: MjrFile[], work: string, output: string)
   for (const [i, f] of files.entries()) {
     const media = path.join(work, `${i}.${f.kind === "audio" ? "opus" : "webm"}`);
     // A stream that carried no usable packet (a camera that was off) makes janus-pp-rec fail: leave it out.
-    await run(ppRec(), ["-o", "-d", "2", f.file, media]).catch(() => {});
+    await runTool(ppRec(), ["-o", "-d", "2", f.file, media], TOOL_LIMIT_MS).catch(() => {});
     if (fs.existsSync(media) && fs.statSync(media).size > 0) parts.push({ ...f, media });
   }
   if (!parts.length) throw new Error("Nothing was recorded");
@@ -193,11 +187,16 @@ export async function composeMjr(files: MjrFile[], work: string, output: string)
   else if (audio.length === 1) filters.push(`${audio[0]}anull[aout]`);
   filters.push(`[${last}]format=yuv420p[vout]`);
 
-  const duration = Math.max(0.5, ...parts.map((p, i) => offset(p) + probes[i].start + probes[i].duration));
+  // Never longer than the time since the media began: a stream placed far off (a bad clock) would
+  // otherwise have ffmpeg draw the black background for as long.
+  const sinceStart = (Date.now() * 1000 - t0) / 1e6;
+  const longest = Math.max(...parts.map((p, i) => offset(p) + probes[i].start + probes[i].duration));
+  const duration = Math.max(0.5, Math.min(sinceStart, longest));
   args.push("-filter_complex", filters.join(";"), "-map", "[vout]");
   if (audio.length) args.push("-map", "[aout]", "-c:a", "aac", "-b:a", "96k");
   args.push("-c:v", "libx264", "-preset", "veryfast", "-r", String(FPS), "-t", duration.toFixed(3), "-movflags", "+faststart", output);
-  await run(ffmpeg(), args);
+  // Encoding takes a fraction of the recording's length: ten times as long means it hangs.
+  await runTool(ffmpeg(), args, TOOL_LIMIT_MS + duration * 10_000);
 }
 
 /** A media file's first timestamp and length, in seconds, as the container states them. */

@@ -6,7 +6,6 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { spawn } from "node:child_process";
 import { pipeline } from "node:stream/promises";
 import { Readable } from "node:stream";
 import type { Router, RequestHandler } from "express";
@@ -22,6 +21,7 @@ import { insertStoredFile, storeStream } from "./service";
 import { claimOrphanRecordings, findActiveStorageConfig, markRecordingProcessing, recordingHeartbeat } from "./repository";
 import { canRecordOnServer } from "../sfu/recording";
 import { startSfuRecording, stopSfuRecording, sweepSfuRecordings } from "./sfu-recording";
+import { runTool, stepWatch } from "./tool";
 
 const MAX_CHUNK_BYTES = 64 * 1024 * 1024;
 const MAX_CHUNKS = 100_000;
@@ -49,7 +49,8 @@ async function deleteChunks(storage: FileStorage, callId: string): Promise<void>
   }
 }
 
-function runFfmpeg(input: string, output: string): Promise<void> {
+/** `chunks`: how many were joined, two seconds of media each as the browser sends them. */
+function runFfmpeg(input: string, output: string, chunks: number): Promise<void> {
   const args = ["-hide_banner", "-loglevel", "error", "-y", "-fflags", "+genpts", "-i", input];
   args.push("-map", "0:v:0?", "-map", "0:a:0?", "-c:v", "libx264", "-preset", "veryfast", "-pix_fmt", "yuv420p");
   // Both tracks are placed by their own timestamps, counted from 0, never by counting frames or
@@ -58,13 +59,8 @@ function runFfmpeg(input: string, output: string): Promise<void> {
   // has a gap, so the two stay in step for the whole file (README, "Recording").
   args.push("-vf", "fps=15:start_time=0,scale=trunc(iw/2)*2:trunc(ih/2)*2", "-af", "aresample=async=1:first_pts=0");
   args.push("-c:a", "aac", "-b:a", "96k", "-movflags", "+faststart", output);
-  return new Promise((resolve, reject) => {
-    const p = spawn(process.env.FFMPEG_PATH ?? "ffmpeg", args, { stdio: ["ignore", "ignore", "pipe"] });
-    let err = "";
-    p.stderr.on("data", (d: Buffer) => (err = (err + d.toString()).slice(-2000)));
-    p.on("error", (e) => reject(new Error(`ffmpeg could not run: ${e.message}`)));
-    p.on("close", (code) => (code === 0 ? resolve() : reject(new Error(`ffmpeg failed (${code}): ${err.trim().split("\n").pop() ?? ""}`))));
-  });
+  // Encoding takes a fraction of the recording's length: ten times as long means it hangs.
+  return runTool(process.env.FFMPEG_PATH ?? "ffmpeg", args, 120_000 + chunks * 20_000);
 }
 
 /**
@@ -96,6 +92,7 @@ export async function sweepOrphanRecordings(ctx: AppContext): Promise<void> {
 async function convertRecording(ctx: AppContext, callId: string, ownerId: number): Promise<void> {
   await setRecording(ctx, callId, { recording_status: "processing" });
   const beat = setInterval(() => void recordingHeartbeat(ctx.db, callId).catch(() => {}), HEARTBEAT_MS);
+  const watch = stepWatch((step, seconds) => ctx.log.warn({ callId, step, seconds }, "recording still converting"));
   const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), "recording-"));
   try {
     const target = await activeStorage(ctx);
@@ -108,9 +105,12 @@ async function convertRecording(ctx: AppContext, callId: string, ownerId: number
     async function* allChunks() {
       for (let i = 0; i < n; i++) yield* await storage.get(chunkKey(callId, i));
     }
+    watch.step("joining the chunks");
     await pipeline(Readable.from(allChunks()), fs.createWriteStream(joined));
     const mp4 = path.join(dir, `${callId}.mp4`);
-    await runFfmpeg(joined, mp4);
+    watch.step("converting");
+    await runFfmpeg(joined, mp4, n);
+    watch.step("storing");
     const bytes = await storeStream(ctx, fs.createReadStream(mp4), "video/mp4", { storage: target.storage, maxBytes: Number.MAX_SAFE_INTEGER });
     const row = await insertStoredFile(ctx, bytes, {
       upload_type: "recording",
@@ -127,6 +127,7 @@ async function convertRecording(ctx: AppContext, callId: string, ownerId: number
     ctx.log.warn({ err, callId }, "recording failed");
     await setRecording(ctx, callId, { recording_status: "failed", recording_error: err instanceof Error ? err.message.slice(0, 500) : "Unknown error" });
   } finally {
+    watch.done();
     clearInterval(beat);
     await fs.promises.rm(dir, { recursive: true, force: true });
   }

@@ -16,6 +16,7 @@ import { NOT_CONFIGURED, setRecording } from "./recording-state";
 import { insertStoredFile, storeStream } from "./service";
 import { findActiveStorageConfig } from "./repository";
 import { composeMjr, listMjr } from "./mjr";
+import { stepWatch, within } from "./tool";
 import { claimAbandoned, claimStop, deleteSfuRecording, endJob, renewLease, setJobFiles, upsertSfuRecording, type SfuRecording } from "./sfu-recording-repository";
 
 /** A conversion not renewed for this long is taken over (the same setting as browser recordings). */
@@ -82,10 +83,15 @@ async function finishJob(ctx: AppContext, job: SfuRecording): Promise<void> {
   const callId = job.call_id;
   let mine = true;
   const beat = setInterval(() => void renewLease(ctx.db, callId, me, leaseMs()).then((ok) => (mine = ok), () => {}), renewMs());
+  const watch = stepWatch((step, seconds) => ctx.log.warn({ callId, step, seconds }, "server recording still converting"));
   const work = await fs.promises.mkdtemp(path.join(os.tmpdir(), "sfu-recording-"));
   try {
     // Recording off closes every file (the room may be gone already: the call ended).
-    if (job.room) await stopRoomRecording(ctx, Number(job.room)).catch((err) => ctx.log.warn({ err, callId }, "could not turn Janus recording off"));
+    watch.step("turning Janus recording off");
+    if (job.room) {
+      await within(stopRoomRecording(ctx, Number(job.room)), 15_000, "Turning Janus recording off").catch((err) => ctx.log.warn({ err, callId }, "could not turn Janus recording off"));
+    }
+    watch.step("waiting for Janus to close the files");
     await settled(job.rec_dir);
     ctx.log.info({ callId, dir: job.rec_dir }, "converting a server recording");
     const files = await listMjr(job.rec_dir);
@@ -95,9 +101,11 @@ async function finishJob(ctx: AppContext, job: SfuRecording): Promise<void> {
     const storage = storageFromSettings(cfg);
     const mp4 = path.join(work, `${callId}.mp4`);
     const began = Date.now();
+    watch.step("converting");
     await composeMjr(files, work, mp4);
     ctx.log.info({ callId, files: files.length, ms: Date.now() - began }, "server recording converted");
     if (!mine || !(await renewLease(ctx.db, callId, me, leaseMs()))) return; // another node has taken the job over
+    watch.step("storing");
     const bytes = await storeStream(ctx, fs.createReadStream(mp4), "video/mp4", { storage, maxBytes: Number.MAX_SAFE_INTEGER });
     const row = await insertStoredFile(ctx, bytes, {
       upload_type: "recording",
@@ -116,6 +124,7 @@ async function finishJob(ctx: AppContext, job: SfuRecording): Promise<void> {
     ctx.log.warn({ err, callId }, "server recording failed");
     if (await endJob(ctx.db, callId, me, "failed", message).catch(() => false)) await setRecording(ctx, callId, { recording_status: "failed", recording_error: message });
   } finally {
+    watch.done();
     clearInterval(beat);
     await fs.promises.rm(work, { recursive: true, force: true });
   }

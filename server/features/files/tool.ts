@@ -1,0 +1,55 @@
+// Runs a media tool (ffmpeg, janus-pp-rec) to its end, with a time limit: a conversion that hangs
+// would otherwise hold its recording at "Processing recording..." for good, its lease renewed by
+// a node that is alive but waiting. Past the limit the tool is killed and the conversion fails
+// with a reason the call history shows.
+import path from "node:path";
+import { spawn } from "node:child_process";
+
+export function runTool(bin: string, args: string[], timeoutMs: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const name = path.basename(bin);
+    const p = spawn(bin, args, { stdio: ["ignore", "ignore", "pipe"] });
+    let err = "";
+    const timer = setTimeout(() => {
+      p.kill("SIGKILL");
+      reject(new Error(`${name} took longer than ${Math.round(timeoutMs / 1000)} s`));
+    }, timeoutMs);
+    p.stderr.on("data", (d: Buffer) => (err = (err + d.toString()).slice(-2000)));
+    p.on("error", (e) => {
+      clearTimeout(timer);
+      reject(new Error(`${name} could not run: ${e.message}`));
+    });
+    p.on("close", (code) => {
+      clearTimeout(timer);
+      if (code === 0) resolve();
+      else reject(new Error(`${name} failed (${code}): ${err.trim().split("\n").pop() ?? ""}`));
+    });
+  });
+}
+
+/**
+ * Names the step a conversion is at and warns every `everyMs` while it lasts, so that a recording
+ * that stays "Processing" says in the log where it waits. `done()` stops the warnings.
+ */
+export function stepWatch(warn: (step: string, seconds: number) => void, everyMs = 30_000): { step: (name: string) => void; done: () => void } {
+  let current = "starting";
+  let since = Date.now();
+  const timer = setInterval(() => warn(current, Math.round((Date.now() - since) / 1000)), everyMs);
+  timer.unref();
+  return {
+    step: (name) => {
+      current = name;
+      since = Date.now();
+    },
+    done: () => clearInterval(timer),
+  };
+}
+
+/** `promise`, or a rejection naming `what` once `ms` have passed. */
+export function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} took longer than ${Math.round(ms / 1000)} s`)), ms);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
