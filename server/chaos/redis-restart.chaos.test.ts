@@ -106,11 +106,17 @@ describe.skipIf(!canRunChaos)("Redis restarts under chat load, two nodes", () =>
     console.log(`[chaos] redis restart: ${JSON.stringify(summary)}`);
     if (lost.length) {
       // What the first members who missed something were told and fetched, for the failure report.
-      const at = new Map(posters.posted.map((p) => [p.id, p.at]));
+      const indexOf = (userId: number) => members.findIndex((m) => m.user.id === userId);
       for (const l of lost.slice(0, 5)) {
-        console.log(`[chaos] lost message ${l.message} (posted ${Math.round(at.get(l.message)! - upAt)} ms after Redis came back) for member ${l.user} on node ${nodeIndex(l.user)}: ${JSON.stringify(members[l.user].catchUps)}`);
+        const i = indexOf(l.user);
+        const p = posters.posted.find((x) => x.id === l.message)!;
+        const change = await handle.db.selectFrom("changes").select(["seq", "created_at"]).where("tbl", "=", "messages").where("row_id", "=", l.message).executeTakeFirst();
+        console.log(
+          `[chaos] lost message ${l.message} (posted @${Math.round(p.at)}, ${Math.round(p.at - upAt)} ms after Redis came back at @${Math.round(upAt)}, from node ${posterNode(p.channel)}; change ${change?.seq} at ${change?.created_at.toISOString()}) for member ${i} on node ${nodeIndex(i)}: ${JSON.stringify(members[i].catchUps)}`,
+        );
       }
     }
+    if (lost.length) for (const n of nodes) console.log(`[chaos] node ${n.id} log: ${n.log.join("").slice(-3000)}`);
     expect(nodes.every((n) => n.proc.exitCode === null)).toBe(true);
     expect(summary.socketDrops).toBe(0);
     expect(posters.errors).toEqual([]);

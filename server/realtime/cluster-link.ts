@@ -19,8 +19,20 @@ export const PUBLISH_TIMEOUT_MS = 1000;
 // Socket.IO cluster message types that carry no data to anyone (heartbeats).
 const HEARTBEATS = new Set([1, 2]);
 
+/**
+ * How long a node whose link is back waits to hear again from the nodes it knew before the link
+ * broke; one that has not come back by then (it died meanwhile) no longer holds the gap open.
+ */
+export const PEER_WAIT_MS = 15_000;
+/** After a gap closes, its sockets are told once more this much later (see closeGap). */
+export const RETELL_MS = 5_000;
+
 interface AdapterInternals {
   doPublish: (message: { type: number }) => Promise<string>;
+  /** The other nodes heard from lately (Socket.IO's cluster adapter forgets one silent for 10 s). */
+  nodesMap?: Map<string, number>;
+  /** Announces this node; every other node answers with a heartbeat. */
+  init?: () => void;
   onRawMessage?: (message: unknown, offset: string) => void;
   restoreSession?: (pid: string, offset: string) => Promise<unknown>;
 }
@@ -39,6 +51,11 @@ export interface ClusterLinkOptions {
 export class ClusterLink {
   /** When pushes may have started to go missing; null while the link is whole. */
   private gapSince: number | null = null;
+  /** How many other nodes this node knew when the gap opened. */
+  private peersExpected = 0;
+  /** When this gap first found Redis answering again. */
+  private upSince: number | null = null;
+  private announcedAt = 0;
   private timer: NodeJS.Timeout | null = null;
   private readonly onDown = () => this.openGap();
   private readonly onReady = () => this.closeGapSoon();
@@ -53,6 +70,7 @@ export class ClusterLink {
     // Another node could not publish for a while: our sockets may have missed what it sent.
     opts.io.on("cluster.ping", (ack) => ack(true));
     opts.io.on("cluster.gap", (since) => {
+      opts.log.warn({ since }, "another node's pushes could not cross; sockets told to catch up");
       this.tellSockets(since, "peer_publish_failed");
       opts.onResync?.();
     });
@@ -90,6 +108,8 @@ export class ClusterLink {
   private openGap(): void {
     if (this.gapSince === null) {
       this.gapSince = Date.now();
+      this.peersExpected = this.peersKnown();
+      this.upSince = null;
       this.opts.log.warn("cross-node delivery interrupted (Redis unreachable)");
     }
     // The client's 'ready' may come before the adapter's own connections are back: check again
@@ -100,19 +120,43 @@ export class ClusterLink {
 
   private checking = false;
 
+  private adapter(): AdapterInternals {
+    return this.opts.io.of("/").adapter as unknown as AdapterInternals;
+  }
+
+  private peersKnown(): number {
+    return this.adapter().nodesMap?.size ?? 0;
+  }
+
   /**
-   * Closes the gap once a round trip through Redis reaches every other node: Redis answering is
-   * not enough (a node's own stream reader may not be back yet), and sockets told to catch up
-   * before pushes cross again would miss what is published in between.
+   * Closes the gap once every node known before it is heard from again (our stream reader gets
+   * their pushes) and answers a ping (theirs gets ours). Redis answering is not enough: a node's
+   * own stream reader may not be back yet, and sockets told to catch up before pushes cross again
+   * would miss what is published in between. Nor is a ping alone: after ten silent seconds
+   * Socket.IO's adapter forgets the other nodes, and a ping nobody is expected to answer succeeds
+   * at once. A node not heard from within PEER_WAIT_MS of Redis answering (it died) is let go.
    */
   private closeGapSoon(): void {
     if (this.gapSince === null || !this.up || this.checking) return;
+    const now = Date.now();
+    this.upSince ??= now;
+    const waiting = now - this.upSince < PEER_WAIT_MS;
+    if (waiting && this.peersKnown() < this.peersExpected) {
+      // Announce ourselves (at most once a second): every other node answers with a heartbeat.
+      if (now - this.announcedAt >= 1000) {
+        this.announcedAt = now;
+        this.adapter().init?.();
+      }
+      return;
+    }
     this.checking = true;
     let timer: NodeJS.Timeout | undefined;
-    void Promise.race([this.opts.io.serverSideEmitWithAck("cluster.ping"), new Promise((_, reject) => (timer = setTimeout(() => reject(new Error("timeout")), 2000)))])
+    void Promise.race([this.opts.io.serverSideEmitWithAck("cluster.ping"), new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error("timeout")), 2000)))])
       .finally(() => clearTimeout(timer))
       .then(
-        () => this.closeGap(),
+        (answers) => {
+          if (!waiting || (Array.isArray(answers) ? answers.length : 0) >= this.peersExpected) this.closeGap();
+        },
         () => {},
       )
       .finally(() => (this.checking = false));
@@ -129,6 +173,11 @@ export class ClusterLink {
     // Our own failed publishes reached nobody: the other nodes' sockets must catch up too.
     this.opts.io.serverSideEmit("cluster.gap", since);
     this.opts.onResync?.();
+    // Once more a little later: another node's link may come back a reconnect attempt after ours,
+    // and what it could not publish until then must not hang on its cluster.gap alone reaching us.
+    setTimeout(() => {
+      if (this.gapSince === null) this.tellSockets(since, "redis_reconnected");
+    }, RETELL_MS).unref();
   }
 
   private tellSockets(since: string, reason: SyncRequired["reason"]): void {
@@ -146,7 +195,7 @@ export class ClusterLink {
   }
 
   private wrapAdapter(): void {
-    const adapter = this.opts.io.of("/").adapter as unknown as AdapterInternals;
+    const adapter = this.adapter();
     const publish = adapter.doPublish.bind(adapter);
     adapter.doPublish = (message) => {
       if (HEARTBEATS.has(message.type)) return this.up ? publish(message) : Promise.reject(new Error("Redis unavailable"));
