@@ -204,9 +204,12 @@ function probe(file: string): Promise<{ start: number; duration: number }> {
   return new Promise((resolve) => {
     const p = spawn(process.env.FFPROBE_PATH ?? "ffprobe", ["-v", "error", "-show_entries", "format=start_time,duration", "-of", "default=nw=1", file], { stdio: ["ignore", "pipe", "ignore"] });
     let out = "";
+    // A probe that hangs would hold the recording at "Processing recording..."; the file then counts from 0.
+    const timer = setTimeout(() => p.kill("SIGKILL"), TOOL_LIMIT_MS);
     p.stdout.on("data", (d: Buffer) => (out += d.toString()));
     p.on("error", () => resolve({ start: 0, duration: 0 }));
     p.on("close", () => {
+      clearTimeout(timer);
       const num = (k: string) => Number(new RegExp(`^${k}=([\\d.]+)`, "m").exec(out)?.[1] ?? 0) || 0;
       resolve({ start: num("start_time"), duration: num("duration") });
     });
