@@ -4,6 +4,7 @@
 import type { AppContext } from "../context";
 import { metrics, type Dependency } from "./metrics";
 import { pingDatabase } from "./repository";
+import { within } from "../within";
 
 export interface DependencyCheck {
   ok: boolean;
@@ -19,10 +20,7 @@ const CHECK_TIMEOUT_MS = 1000;
 
 async function timed(check: () => Promise<boolean>): Promise<DependencyCheck> {
   const started = performance.now();
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), CHECK_TIMEOUT_MS)));
-  const ok = await Promise.race([check().catch(() => false), timeout]);
-  clearTimeout(timer);
+  const ok = await within(check(), CHECK_TIMEOUT_MS, "readiness check").catch(() => false);
   return { ok, ms: Math.round(performance.now() - started) };
 }
 

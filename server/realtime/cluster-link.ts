@@ -11,6 +11,7 @@ import type { RedisClient } from "../features/presence/store";
 import type { SyncRequired } from "@shared/realtime";
 import { metrics } from "../ops/metrics";
 import type { IoServer } from "./hub";
+import { within } from "../within";
 
 /** Pushes whose Redis entry was written up to this long before the link broke may be unread by other nodes; database and node clocks may differ a little too. */
 export const GAP_MARGIN_MS = 5000;
@@ -84,14 +85,10 @@ export class ClusterLink {
   /** Redis answers a PING within `timeoutMs` (never queued behind a reconnect). */
   async ping(timeoutMs = 1000): Promise<boolean> {
     if (!this.up) return false;
-    let timer: NodeJS.Timeout | undefined;
     try {
-      const pong = await Promise.race([this.opts.client.ping(), new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error("timeout")), timeoutMs)))]);
-      return pong === "PONG";
+      return (await within(this.opts.client.ping(), timeoutMs, "Redis PING")) === "PONG";
     } catch {
       return false;
-    } finally {
-      clearTimeout(timer);
     }
   }
 
@@ -150,9 +147,7 @@ export class ClusterLink {
       return;
     }
     this.checking = true;
-    let timer: NodeJS.Timeout | undefined;
-    void Promise.race([this.opts.io.serverSideEmitWithAck("cluster.ping"), new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error("timeout")), 2000)))])
-      .finally(() => clearTimeout(timer))
+    void within(this.opts.io.serverSideEmitWithAck("cluster.ping"), 2000, "cluster ping")
       .then(
         (answers) => {
           if (!waiting || (Array.isArray(answers) ? answers.length : 0) >= this.peersExpected) this.closeGap();
@@ -207,14 +202,10 @@ export class ClusterLink {
       // hangs (a command written just before the connection broke, a Redis that is back but not
       // answering yet) would hold every local push behind it. Past the limit it counts as failed:
       // local sockets get the push now, and the others catch up when the link is whole again.
-      let timer: NodeJS.Timeout | undefined;
-      const limit = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error("Redis publish timed out")), PUBLISH_TIMEOUT_MS)));
-      return Promise.race([publish(message), limit])
-        .catch((err: unknown) => {
-          this.publishFailed();
-          throw err;
-        })
-        .finally(() => clearTimeout(timer));
+      return within(publish(message), PUBLISH_TIMEOUT_MS, "Redis publish").catch((err: unknown) => {
+        this.publishFailed();
+        throw err;
+      });
     };
     const read = adapter.onRawMessage?.bind(adapter);
     if (read) {

@@ -16,7 +16,8 @@ import { NOT_CONFIGURED, setRecording } from "./recording-state";
 import { insertStoredFile, storeStream } from "./service";
 import { findActiveStorageConfig } from "./repository";
 import { composeMjr, listMjr } from "./mjr";
-import { stepWatch, within } from "./tool";
+import { stepWatch } from "./tool";
+import { within } from "../../within";
 import { claimAbandoned, claimStop, deleteSfuRecording, endJob, renewLease, setJobFiles, upsertSfuRecording, type SfuRecording } from "./sfu-recording-repository";
 
 /** A conversion not renewed for this long is taken over (the same setting as browser recordings). */

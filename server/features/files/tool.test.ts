@@ -1,7 +1,8 @@
 // The media tools' runner: a tool that hangs is killed at its limit, so a recording fails with a
 // reason instead of staying "Processing recording..." for good.
 import { describe, expect, it } from "vitest";
-import { runTool, stepWatch, within } from "./tool";
+import { runTool, stepWatch } from "./tool";
+import { within } from "../../within";
 
 describe("runTool", () => {
   it("resolves when the tool exits 0 and names the tool and its code otherwise", async () => {
@@ -20,7 +21,7 @@ describe("runTool", () => {
 describe("within", () => {
   it("passes a prompt answer through and names what was late", async () => {
     await expect(within(Promise.resolve(7), 1_000, "Quick")).resolves.toBe(7);
-    await expect(within(new Promise(() => {}), 50, "Turning recording off")).rejects.toThrow("Turning recording off took longer than 0 s");
+    await expect(within(new Promise(() => {}), 50, "Turning recording off")).rejects.toThrow("Turning recording off took longer than 50 ms");
   });
 });
 

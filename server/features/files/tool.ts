@@ -44,12 +44,3 @@ export function stepWatch(warn: (step: string, seconds: number) => void, everyMs
     done: () => clearInterval(timer),
   };
 }
-
-/** `promise`, or a rejection naming `what` once `ms` have passed. */
-export function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what} took longer than ${Math.round(ms / 1000)} s`)), ms);
-  });
-  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
-}
