@@ -55,6 +55,10 @@ test("two attendees who click Join at the same moment meet in one room, nobody r
       await expect(p.page.locator("[data-columns]")).toHaveAttribute("data-columns", "2");
       await expect(p.page.getByTestId("incoming-call")).toBeHidden();
       expect(await p.page.evaluate(() => window.__calls!.invites())).toBe(0);
+      // The side panel lists both as in; with nobody invited left out, no empty "Invited" list.
+      const people = p.page.getByRole("region", { name: "People" });
+      await expect(people.getByRole("heading", { name: "In the meeting (2)" })).toBeVisible();
+      await expect(people.getByRole("region", { name: "Invited" })).toHaveCount(0);
     }
     // Both are in one call.
     const ids = await Promise.all([a, b].map((p) => p.page.evaluate(() => window.__calls!.state().callId)));

@@ -99,14 +99,17 @@ export function MeetingSidePanel({
               ))}
             </ul>
           </section>
-          <section aria-label="Invited">
-            <h2 className="px-2 pb-1 text-xs font-semibold tracking-wide text-white/50 uppercase">Invited ({invited.length})</h2>
-            <ul className="grid gap-1">
-              {invited.map((p) => (
-                <PersonRow key={p.key} p={p} />
-              ))}
-            </ul>
-          </section>
+          {/* Once everyone invited has come in there is no one left to list, so no heading either. */}
+          {invited.length > 0 && (
+            <section aria-label="Invited">
+              <h2 className="px-2 pb-1 text-xs font-semibold tracking-wide text-white/50 uppercase">Invited ({invited.length})</h2>
+              <ul className="grid gap-1">
+                {invited.map((p) => (
+                  <PersonRow key={p.key} p={p} />
+                ))}
+              </ul>
+            </section>
+          )}
         </div>
       ) : (
         chat
