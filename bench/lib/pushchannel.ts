@@ -112,11 +112,11 @@ async function startPushProcess(): Promise<PushService> {
     if (!res.ok) throw new Error(`push service ${p}: ${res.status}`);
     return (await res.json()) as T;
   };
-  return { url, stats: () => post("/bench-stats"), reset: () => post("/bench-reset"), stop: () => {
-      process.off("exit", stopOnExit);
-      proc.kill("SIGTERM");
-    },
+  const stop = () => {
+    process.off("exit", stopOnExit);
+    proc.kill("SIGTERM");
   };
+  return { url, stats: () => post("/bench-stats"), reset: () => post("/bench-reset"), stop };
 }
 
 /** Runs `fn` over `items`, `n` at a time. */
