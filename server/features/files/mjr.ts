@@ -4,7 +4,6 @@
 // people who joined late start late and everyone stays in step.
 import fs from "node:fs";
 import path from "node:path";
-import { spawn } from "node:child_process";
 import { runTool } from "./tool";
 
 export interface MjrFile {
@@ -199,19 +198,14 @@ export async function composeMjr(files: MjrFile[], work: string, output: string)
   await runTool(ffmpeg(), args, TOOL_LIMIT_MS + duration * 10_000);
 }
 
-/** A media file's first timestamp and length, in seconds, as the container states them. */
-function probe(file: string): Promise<{ start: number; duration: number }> {
-  return new Promise((resolve) => {
-    const p = spawn(process.env.FFPROBE_PATH ?? "ffprobe", ["-v", "error", "-show_entries", "format=start_time,duration", "-of", "default=nw=1", file], { stdio: ["ignore", "pipe", "ignore"] });
-    let out = "";
-    // A probe that hangs would hold the recording at "Processing recording..."; the file then counts from 0.
-    const timer = setTimeout(() => p.kill("SIGKILL"), TOOL_LIMIT_MS);
-    p.stdout.on("data", (d: Buffer) => (out += d.toString()));
-    p.on("error", () => resolve({ start: 0, duration: 0 }));
-    p.on("close", () => {
-      clearTimeout(timer);
-      const num = (k: string) => Number(new RegExp(`^${k}=([\\d.]+)`, "m").exec(out)?.[1] ?? 0) || 0;
-      resolve({ start: num("start_time"), duration: num("duration") });
-    });
-  });
+/**
+ * A media file's first timestamp and length, in seconds, as the container states them; a probe
+ * that fails or hangs (killed at the tools' limit, so the recording does not stay "Processing
+ * recording...") counts the file from 0.
+ */
+async function probe(file: string): Promise<{ start: number; duration: number }> {
+  const args = ["-v", "error", "-show_entries", "format=start_time,duration", "-of", "default=nw=1", file];
+  const out = await runTool(process.env.FFPROBE_PATH ?? "ffprobe", args, TOOL_LIMIT_MS).catch(() => "");
+  const num = (k: string) => Number(new RegExp(`^${k}=([\\d.]+)`, "m").exec(out)?.[1] ?? 0) || 0;
+  return { start: num("start_time"), duration: num("duration") };
 }

@@ -50,7 +50,7 @@ async function deleteChunks(storage: FileStorage, callId: string): Promise<void>
 }
 
 /** `chunks`: how many were joined, two seconds of media each as the browser sends them. */
-function runFfmpeg(input: string, output: string, chunks: number): Promise<void> {
+async function runFfmpeg(input: string, output: string, chunks: number): Promise<void> {
   const args = ["-hide_banner", "-loglevel", "error", "-y", "-fflags", "+genpts", "-i", input];
   args.push("-map", "0:v:0?", "-map", "0:a:0?", "-c:v", "libx264", "-preset", "veryfast", "-pix_fmt", "yuv420p");
   // Both tracks are placed by their own timestamps, counted from 0, never by counting frames or
@@ -60,7 +60,7 @@ function runFfmpeg(input: string, output: string, chunks: number): Promise<void>
   args.push("-vf", "fps=15:start_time=0,scale=trunc(iw/2)*2:trunc(ih/2)*2", "-af", "aresample=async=1:first_pts=0");
   args.push("-c:a", "aac", "-b:a", "96k", "-movflags", "+faststart", output);
   // Encoding takes a fraction of the recording's length: ten times as long means it hangs.
-  return runTool(process.env.FFMPEG_PATH ?? "ffmpeg", args, 120_000 + chunks * 20_000);
+  await runTool(process.env.FFMPEG_PATH ?? "ffmpeg", args, 120_000 + chunks * 20_000);
 }
 
 /**

@@ -5,8 +5,9 @@ import { runTool, stepWatch } from "./tool";
 import { within } from "../../within";
 
 describe("runTool", () => {
-  it("resolves when the tool exits 0 and names the tool and its code otherwise", async () => {
-    await expect(runTool("true", [], 5_000)).resolves.toBeUndefined();
+  it("answers what the tool printed when it exits 0 and names the tool and its code otherwise", async () => {
+    await expect(runTool("true", [], 5_000)).resolves.toBe("");
+    await expect(runTool("sh", ["-c", "echo start_time=1.5; echo noise >&2"], 5_000)).resolves.toBe("start_time=1.5\n");
     await expect(runTool("sh", ["-c", "echo broken input >&2; exit 3"], 5_000)).rejects.toThrow("sh failed (3): broken input");
     await expect(runTool("/nonexistent/tool", [], 5_000)).rejects.toThrow("tool could not run");
   });

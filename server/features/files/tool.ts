@@ -5,15 +5,23 @@
 import path from "node:path";
 import { spawn } from "node:child_process";
 
-export function runTool(bin: string, args: string[], timeoutMs: number): Promise<void> {
+/** What a tool printed on its standard output, at most this much of its beginning (ffprobe's answer). */
+const OUTPUT_KEPT = 10_000;
+
+/** Runs `bin` to its end; answers what it printed (its start), or fails naming the tool. */
+export function runTool(bin: string, args: string[], timeoutMs: number): Promise<string> {
   return new Promise((resolve, reject) => {
     const name = path.basename(bin);
-    const p = spawn(bin, args, { stdio: ["ignore", "ignore", "pipe"] });
+    const p = spawn(bin, args, { stdio: ["ignore", "pipe", "pipe"] });
+    let out = "";
     let err = "";
     const timer = setTimeout(() => {
       p.kill("SIGKILL");
       reject(new Error(`${name} took longer than ${Math.round(timeoutMs / 1000)} s`));
     }, timeoutMs);
+    p.stdout.on("data", (d: Buffer) => {
+      if (out.length < OUTPUT_KEPT) out += d.toString();
+    });
     p.stderr.on("data", (d: Buffer) => (err = (err + d.toString()).slice(-2000)));
     p.on("error", (e) => {
       clearTimeout(timer);
@@ -21,7 +29,7 @@ export function runTool(bin: string, args: string[], timeoutMs: number): Promise
     });
     p.on("close", (code) => {
       clearTimeout(timer);
-      if (code === 0) resolve();
+      if (code === 0) resolve(out);
       else reject(new Error(`${name} failed (${code}): ${err.trim().split("\n").pop() ?? ""}`));
     });
   });
