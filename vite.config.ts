@@ -100,10 +100,19 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          // Over HTTP/1.1 a browser sends six requests to the server at a time (README, "Cold load").
-          // The entry with everything it imports statically is one file: it runs (and starts the
-          // first screen's requests) as soon as that one file has arrived.
-          groups: [{ name: "entry", tags: ["$initial"] }],
+          // Over HTTP/1.1 a browser sends six requests to the server at a time, and on a small
+          // machine each file costs a turn (README, "Cold load"). So the first screen waits on few:
+          // - the entry with everything it imports statically is one file: it runs (and starts the
+          //   first screen's requests) as soon as that one file has arrived;
+          // - the app (start.tsx with all it imports statically: React, the shell, the stores) is
+          //   one more, fetched beside it;
+          // - a page loaded later (Chat, Tasks...) takes its icons and shared controls from one
+          //   file, not from a small file for each.
+          groups: [
+            { name: "entry", tags: ["$initial"] },
+            { name: "app", test: /client[\\/]src[\\/]app[\\/]start\.tsx$/ },
+            { name: "controls", test: /node_modules[\\/]lucide-react[\\/]|client[\\/]src[\\/]ui[\\/]|node_modules[\\/]@radix-ui[\\/]/ },
+          ],
         },
       },
     },

@@ -1,35 +1,22 @@
-import * as TooltipPrimitive from "@radix-ui/react-tooltip";
-import type { ComponentProps, ReactNode } from "react";
-import { LIMITS } from "@shared/constants";
-import { cn } from "../lib/utils";
+import { useCallback, useLayoutEffect, useRef, type ReactNode } from "react";
+import { Slot } from "@radix-ui/react-slot";
+import { TooltipLayer } from "./TooltipLayer";
+import { tooltips, type TooltipSide } from "./tooltipStore";
 
+/** The app's one tooltip (tooltipStore.ts), shown for every SimpleTooltip below it. */
 export function TooltipProvider({ children }: { children: ReactNode }) {
   return (
-    <TooltipPrimitive.Provider delayDuration={LIMITS.tooltipDelayMs} skipDelayDuration={LIMITS.tooltipSkipDelayMs}>
+    <>
       {children}
-    </TooltipPrimitive.Provider>
+      <TooltipLayer />
+    </>
   );
 }
 
-export const Tooltip = TooltipPrimitive.Root;
-export const TooltipTrigger = TooltipPrimitive.Trigger;
-
-export function TooltipContent({ className, sideOffset = 6, ...props }: ComponentProps<typeof TooltipPrimitive.Content>) {
-  return (
-    <TooltipPrimitive.Portal>
-      <TooltipPrimitive.Content
-        sideOffset={sideOffset}
-        className={cn(
-          "z-50 flex items-center gap-2 rounded-md bg-foreground px-2.5 py-1.5 text-xs font-medium text-background shadow-md data-[state=delayed-open]:animate-in data-[state=instant-open]:animate-in",
-          className,
-        )}
-        {...props}
-      />
-    </TooltipPrimitive.Portal>
-  );
-}
-
-/** Shorthand for the common case: a label on an icon button. */
+/**
+ * A label on an icon button, shown on hover and keyboard focus. It renders no component of its own
+ * around the button: the button only registers its label, and the page's one TooltipLayer shows it.
+ */
 export function SimpleTooltip({
   label,
   children,
@@ -38,15 +25,21 @@ export function SimpleTooltip({
 }: {
   label: ReactNode;
   children: ReactNode;
-  side?: "top" | "right" | "bottom" | "left";
+  side?: TooltipSide;
   hidden?: boolean;
 }) {
+  const el = useRef<Element | null>(null);
+  const attach = useCallback((node: Element | null) => {
+    if (el.current && el.current !== node) tooltips.unregister(el.current);
+    el.current = node;
+  }, []);
+  // Every render: an open tooltip follows its label (a reaction's names change while it shows).
+  useLayoutEffect(() => {
+    if (el.current) tooltips.register(el.current, { label, side, hidden });
+  });
   return (
-    <Tooltip>
-      <TooltipTrigger asChild>{children}</TooltipTrigger>
-      <TooltipContent side={side} hidden={hidden}>
-        {label}
-      </TooltipContent>
-    </Tooltip>
+    <Slot ref={attach} data-tooltip="">
+      {children}
+    </Slot>
   );
 }

@@ -1,7 +1,7 @@
 import type { LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { cn } from "../../lib/utils";
-import { Tooltip, TooltipContent, TooltipTrigger } from "../../ui/tooltip";
+import { SimpleTooltip } from "../../ui/tooltip";
 import { useSidebar } from "./sidebarContext";
 
 interface Props {
@@ -34,11 +34,8 @@ export function SidebarNavButton({ icon: Icon, label, active, render, badge }: P
   );
   const element = render({ className, children, "aria-current": active ? "page" : undefined });
   return (
-    <Tooltip>
-      <TooltipTrigger asChild>{element}</TooltipTrigger>
-      <TooltipContent side="right" hidden={!collapsed}>
-        {label}
-      </TooltipContent>
-    </Tooltip>
+    <SimpleTooltip label={label} side="right" hidden={!collapsed}>
+      {element}
+    </SimpleTooltip>
   );
 }

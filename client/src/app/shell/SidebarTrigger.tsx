@@ -1,7 +1,7 @@
 import { PanelLeft } from "lucide-react";
 import { Button } from "../../ui/button";
 import { Kbd } from "../../ui/kbd";
-import { Tooltip, TooltipContent, TooltipTrigger } from "../../ui/tooltip";
+import { SimpleTooltip } from "../../ui/tooltip";
 import { useSidebar } from "./sidebarContext";
 
 const isMac = typeof navigator !== "undefined" && /Mac|iPhone|iPad/.test(navigator.platform);
@@ -9,16 +9,19 @@ const isMac = typeof navigator !== "undefined" && /Mac|iPhone|iPad/.test(navigat
 export function SidebarTrigger() {
   const { toggle, isMobile } = useSidebar();
   return (
-    <Tooltip>
-      <TooltipTrigger asChild>
-        <Button variant="ghost" size="icon-sm" onClick={toggle} aria-label="Toggle sidebar" className="-ml-1 text-muted-foreground">
-          <PanelLeft />
-        </Button>
-      </TooltipTrigger>
-      <TooltipContent side="bottom" hidden={isMobile}>
-        Toggle sidebar <Kbd className="border-background/20 bg-background/15 text-background">{isMac ? "⌘" : "Ctrl"}</Kbd>
-        <Kbd className="border-background/20 bg-background/15 text-background">B</Kbd>
-      </TooltipContent>
-    </Tooltip>
+    <SimpleTooltip
+      side="bottom"
+      hidden={isMobile}
+      label={
+        <>
+          Toggle sidebar <Kbd className="border-background/20 bg-background/15 text-background">{isMac ? "⌘" : "Ctrl"}</Kbd>
+          <Kbd className="border-background/20 bg-background/15 text-background">B</Kbd>
+        </>
+      }
+    >
+      <Button variant="ghost" size="icon-sm" onClick={toggle} aria-label="Toggle sidebar" className="-ml-1 text-muted-foreground">
+        <PanelLeft />
+      </Button>
+    </SimpleTooltip>
   );
 }

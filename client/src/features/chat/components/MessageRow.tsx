@@ -22,6 +22,7 @@ import { mentionsMe } from "@shared/mentions";
 import { ThreadReplyLabel } from "./ThreadReplyLabel";
 import { ThreadSummary } from "./ThreadSummary";
 import { ThreadResolvedLabel } from "./ThreadResolvedLabel";
+import { useAfterFirstPaint } from "../../../lib/useAfterFirstPaint";
 
 interface Props {
   message: ChatMessage;
@@ -41,6 +42,9 @@ const GROUP_MINUTES = 5;
 
 function MessageRowImpl({ message, previous, task, canCreateTask, onCreateTask, onOpenThread, highlighted = false }: Props) {
   const me = useSessionStore((s) => s.user);
+  // The hover toolbar (five buttons with their icons and labels, a third of a row's work) comes
+  // just after the channel's first paint rather than in it.
+  const showActions = useAfterFirstPaint();
   const [editing, setEditing] = useState(false);
   const [dialog, setDialog] = useState<"history" | "delete" | null>(null);
   // A deleted root kept for its replies shows as a placeholder; only its thread stays in reach.
@@ -153,7 +157,7 @@ function MessageRowImpl({ message, previous, task, canCreateTask, onCreateTask, 
           {onOpenThread && message.thread_root_id == null && message.reply_count > 0 && <ThreadSummary message={message} onOpen={() => onOpenThread(rootId)} />}
           {message.thread_root_id == null && <ThreadResolvedLabel message={message} />}
         </div>
-        {!editing && (
+        {showActions && !editing && (
           <MessageActions
             onReact={(emoji) => react(message.id, emoji)}
             onEdit={canEdit ? () => setEditing(true) : undefined}
