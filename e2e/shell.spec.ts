@@ -149,3 +149,20 @@ test("mobile: header with the product name, sidebar as a sheet", async ({ browse
   await screenshot(loginPage, "login-mobile");
   await login.close();
 });
+
+test("a page whose code is slow to come does not keep the app blank: the shell shows, then the page", async ({ page }) => {
+  await signIn(page, USERS.member);
+  // The Chat page's chunk is held (a stalled network) until the shell has shown without it.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/ChatPage-[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/Chat?channel=1");
+  await expect(page.getByRole("button", { name: "User menu" })).toBeVisible();
+  await expect(page.getByRole("status", { name: "Loading" }).first()).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "general" })).toHaveCount(0);
+  release();
+  await expect(page.getByRole("heading", { level: 1, name: "general" })).toBeVisible();
+});
