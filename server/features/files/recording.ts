@@ -90,11 +90,17 @@ export async function sweepOrphanRecordings(ctx: AppContext): Promise<void> {
 
 /** Joins the chunks and converts them; the caller has moved the call to processing. */
 async function convertRecording(ctx: AppContext, callId: string, ownerId: number): Promise<void> {
-  await setRecording(ctx, callId, { recording_status: "processing" });
-  const beat = setInterval(() => void recordingHeartbeat(ctx.db, callId).catch(() => {}), HEARTBEAT_MS);
+  // Watched from its first write on: a conversion that never gets past it says so too (it once
+  // stayed "processing" in CI without a word from the steps after).
   const watch = stepWatch((step, seconds) => ctx.log.warn({ callId, step, seconds }, "recording still converting"));
-  const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), "recording-"));
+  let beat: ReturnType<typeof setInterval> | undefined;
+  let dir: string | null = null;
   try {
+    watch.step("marking the call processing");
+    await setRecording(ctx, callId, { recording_status: "processing" });
+    beat = setInterval(() => void recordingHeartbeat(ctx.db, callId).catch(() => {}), HEARTBEAT_MS);
+    dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), "recording-"));
+    watch.step("reading the chunks");
     const target = await activeStorage(ctx);
     if (!target) throw new Error(NOT_CONFIGURED);
     const n = await chunkCount(target.storage, callId);
@@ -129,7 +135,7 @@ async function convertRecording(ctx: AppContext, callId: string, ownerId: number
   } finally {
     watch.done();
     clearInterval(beat);
-    await fs.promises.rm(dir, { recursive: true, force: true });
+    if (dir) await fs.promises.rm(dir, { recursive: true, force: true });
   }
 }
 
