@@ -1,6 +1,6 @@
 import type { EntityTable } from "@shared/entities";
 import { onAnyChange, onFeedReset } from "../realtime/feed";
-import { queryClient } from "./queryClient";
+import { refetchAfterChange } from "./queryClient";
 
 // Tables a feature keeps current in place from the pushed row (chat's channels, messages and reactions);
 // every other table's cached queries (keyed by table name first) are refetched by whoever shows them.
@@ -13,7 +13,7 @@ const IN_PLACE = new Set<EntityTable>(["channels", "messages", "message_reaction
 export function registerEntitySync(): () => void {
   const dirty = new Set<EntityTable>();
   const flush = () => {
-    for (const table of dirty) void queryClient.invalidateQueries({ queryKey: [table] });
+    for (const table of dirty) void refetchAfterChange({ queryKey: [table] });
     dirty.clear();
   };
   const offChange = onAnyChange((change) => {
@@ -22,7 +22,7 @@ export function registerEntitySync(): () => void {
     dirty.add(change.table);
   });
   // The feed no longer reaches back to where this client stood: whatever is on screen is fetched again.
-  const offReset = onFeedReset(() => void queryClient.invalidateQueries({ predicate: (q) => !IN_PLACE.has(q.queryKey[0] as EntityTable) }));
+  const offReset = onFeedReset(() => void refetchAfterChange({ predicate: (q) => !IN_PLACE.has(q.queryKey[0] as EntityTable) }));
   return () => {
     offChange();
     offReset();

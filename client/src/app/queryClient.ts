@@ -1,4 +1,4 @@
-import { QueryClient } from "@tanstack/react-query";
+import { QueryClient, type InvalidateQueryFilters } from "@tanstack/react-query";
 import { ApiError } from "../lib/http";
 
 // Query keys live with their feature (features/*/api.ts) and start with the table name, so an
@@ -13,3 +13,19 @@ export const queryClient = new QueryClient({
     },
   },
 });
+
+/**
+ * After a change the server pushed (or a reconnect): marks the matching queries stale and fetches
+ * the ones on screen again. A fetch already under way may have read before the change. TanStack
+ * Query replaces it with a new one only when the query already has data; a query's first fetch
+ * would take the invalidation in and then show what it read before the change, for good. So a
+ * first fetch under way is cancelled, and the new fetch reads after the change.
+ */
+export async function refetchAfterChange(filters: InvalidateQueryFilters, client: QueryClient = queryClient): Promise<void> {
+  await client.cancelQueries({
+    ...filters,
+    fetchStatus: "fetching",
+    predicate: (q) => q.state.data === undefined && (filters.predicate?.(q) ?? true),
+  });
+  await client.invalidateQueries(filters);
+}

@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import type { ApprovalRequest } from "@shared/entities";
 import type { ApprovalAuditEntry } from "@shared/entities/approval_requests";
-import { queryClient } from "../../app/queryClient";
+import { refetchAfterChange } from "../../app/queryClient";
 import { createEntity, deleteEntity, listEntities, updateEntity } from "../../lib/entityApi";
 import { request } from "../../lib/http";
 
@@ -32,7 +32,7 @@ export function useApprovalAudit(id: number | null) {
 
 export type ApprovalInput = Partial<Pick<ApprovalRequest, "title" | "description" | "category" | "amount" | "start_date" | "end_date">>;
 
-const refresh = () => void queryClient.invalidateQueries({ queryKey: approvalKeys.all });
+const refresh = () => void refetchAfterChange({ queryKey: approvalKeys.all });
 
 export function useSaveApproval() {
   return useMutation({

@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import type { ApprovalRequest, CalendarEvent } from "@shared/entities";
 import { createEntity, deleteEntity, listEntities, updateEntity } from "../../lib/entityApi";
 import { request } from "../../lib/http";
-import { queryClient } from "../../app/queryClient";
+import { queryClient, refetchAfterChange } from "../../app/queryClient";
 
 // Keys start with the table name so an `entities.change` refreshes them.
 export const calendarKeys = {
@@ -62,7 +62,7 @@ export function patchCachedEvent(id: number, patch: Partial<CalendarEvent>): voi
 }
 
 export function invalidateEvents(): void {
-  void queryClient.invalidateQueries({ queryKey: calendarKeys.all });
+  void refetchAfterChange({ queryKey: calendarKeys.all });
 }
 
 export function useFeedUrl(enabled: boolean) {

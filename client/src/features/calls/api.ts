@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { LIMITS } from "@shared/constants";
 import type { CallRecord } from "@shared/realtime";
-import { queryClient } from "../../app/queryClient";
+import { queryClient, refetchAfterChange } from "../../app/queryClient";
 import { request } from "../../lib/http";
 import { getToken } from "../../lib/tokenStorage";
 
@@ -47,15 +47,15 @@ export function upsertCallInHistory(record: CallRecord): void {
     return next;
   });
   // A fetch under way may have read the record before this change: fetch again once it is over.
-  if (queryClient.isFetching({ queryKey: callKeys.history }) > 0) refreshCallHistory();
+  if (queryClient.isFetching({ queryKey: callKeys.history }) > 0) void refreshCallHistory();
 }
 
 /**
  * Refetches the loaded history. Called on every `session.ready`: from then on the socket is in its
  * rooms and gets every change, and a change made before it is in what this fetch reads.
  */
-export function refreshCallHistory(): void {
-  void queryClient.invalidateQueries({ queryKey: callKeys.history });
+export function refreshCallHistory(): Promise<void> {
+  return refetchAfterChange({ queryKey: callKeys.history });
 }
 
 /**

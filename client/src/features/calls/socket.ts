@@ -16,7 +16,7 @@ async function resyncCurrentCall(): Promise<void> {
 }
 
 function resync(): void {
-  refreshCallHistory();
+  void refreshCallHistory();
   void resyncCurrentCall();
 }
 

@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { LIMITS } from "@shared/constants";
 import type { Channel, ChannelsOpenDmInput, ChatMessage } from "@shared/entities";
-import { queryClient } from "../../app/queryClient";
+import { queryClient, refetchAfterChange } from "../../app/queryClient";
 import { createEntity, deleteEntity, listEntities, updateEntity, type WhereObject } from "../../lib/entityApi";
 import { request } from "../../lib/http";
 import { useSessionStore } from "../auth/store";
@@ -55,7 +55,7 @@ export function removeChannelFromCache(id: number): void {
 }
 
 export function invalidateChannels(): void {
-  void queryClient.invalidateQueries({ queryKey: channelKeys.all });
+  void refetchAfterChange({ queryKey: channelKeys.all });
 }
 
 export interface NewChannel {

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, keepPreviousData } from "@tanstack/react-query";
 import type { Note } from "@shared/entities";
-import { queryClient } from "../../app/queryClient";
+import { refetchAfterChange } from "../../app/queryClient";
 import { createEntity, deleteEntity, updateEntity } from "../../lib/entityApi";
 import { request } from "../../lib/http";
 
@@ -22,7 +22,7 @@ export function useNotes(q: string) {
   });
 }
 
-const refresh = () => void queryClient.invalidateQueries({ queryKey: noteKeys.all });
+const refresh = () => void refetchAfterChange({ queryKey: noteKeys.all });
 
 export function useSaveNote() {
   return useMutation({

@@ -3,7 +3,7 @@
 // (docs/architecture.md, "Catching up").
 import { useMutation, useQuery } from "@tanstack/react-query";
 import type { AppNotification } from "@shared/entities";
-import { queryClient } from "../../app/queryClient";
+import { refetchAfterChange } from "../../app/queryClient";
 import { listEntities, updateEntity } from "../../lib/entityApi";
 import { request } from "../../lib/http";
 
@@ -21,7 +21,7 @@ export function useNotifications(enabled = true) {
   });
 }
 
-const refresh = () => void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
+const refresh = () => void refetchAfterChange({ queryKey: notificationKeys.all });
 
 export function useMarkNotificationRead() {
   return useMutation({ mutationFn: (id: number) => updateEntity<AppNotification>("notifications", id, { is_read: true }), onSuccess: refresh });

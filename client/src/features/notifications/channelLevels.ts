@@ -6,7 +6,7 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import type { ChannelNotificationSetting, ChannelNotifyLevel } from "@shared/entities";
 import { LIMITS } from "@shared/constants";
-import { queryClient } from "../../app/queryClient";
+import { queryClient, refetchAfterChange } from "../../app/queryClient";
 import { listEntities } from "../../lib/entityApi";
 import { request } from "../../lib/http";
 import { emitWithAck, getSocket } from "../../realtime/socket";
@@ -44,6 +44,6 @@ export function useSetChannelLevel() {
         known ? rows.map((r) => (r.channel_id === input.channel_id ? { ...r, level: input.level } : r)) : [...rows, { id: -input.channel_id, channel_id: input.channel_id, user_id: 0, level: input.level, created_date: "", updated_date: "" }],
       );
     },
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: channelLevelKeys.all }),
+    onSettled: () => void refetchAfterChange({ queryKey: channelLevelKeys.all }),
   });
 }

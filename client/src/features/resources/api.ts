@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import type { Resource } from "@shared/entities";
-import { queryClient } from "../../app/queryClient";
+import { refetchAfterChange } from "../../app/queryClient";
 import { createEntity, deleteEntity, listEntities, updateEntity } from "../../lib/entityApi";
 
 export const resourceKeys = {
@@ -17,7 +17,7 @@ export function useResources() {
 
 export type ResourceInput = Pick<Resource, "title" | "url" | "description" | "category" | "priority" | "is_internal" | "tags">;
 
-const refresh = () => void queryClient.invalidateQueries({ queryKey: resourceKeys.all });
+const refresh = () => void refetchAfterChange({ queryKey: resourceKeys.all });
 
 export function useSaveResource() {
   return useMutation({

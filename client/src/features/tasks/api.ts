@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import type { Task } from "@shared/entities";
-import { queryClient } from "../../app/queryClient";
+import { queryClient, refetchAfterChange } from "../../app/queryClient";
 import { createEntity, deleteEntity, listEntities, updateEntity } from "../../lib/entityApi";
 import { request } from "../../lib/http";
 
@@ -83,5 +83,5 @@ export function patchCachedTask(id: number, patch: Partial<Task>): void {
 }
 
 export function invalidateTasks(): void {
-  void queryClient.invalidateQueries({ queryKey: taskKeys.all });
+  void refetchAfterChange({ queryKey: taskKeys.all });
 }
