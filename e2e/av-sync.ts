@@ -17,11 +17,20 @@ function metadata(args: string[], key: string): { t: number; v: number }[] {
   return rows;
 }
 
-/** Times where the series rises through `threshold`, at least `gap` seconds apart. */
-function onsets(series: { t: number; v: number }[], threshold: number, gap = 0.5): number[] {
+/**
+ * Times where the series rises through `threshold` after at least `quiet` seconds below it. A rise
+ * sooner after the file's start is a flash or beep already under way when the recording began (the
+ * encoder's first frame or the AAC priming samples are dark or silent): its true onset is not in
+ * the file, so it is not measured (it once paired a beep cut 180 ms short with a whole flash).
+ */
+function onsets(series: { t: number; v: number }[], threshold: number, quiet = 0.2): number[] {
   const out: number[] = [];
+  let belowSince = series.length > 0 && series[0].v < threshold ? series[0].t : Infinity;
   for (let i = 1; i < series.length; i++) {
-    if (series[i - 1].v < threshold && series[i].v >= threshold && (out.length === 0 || series[i].t - out[out.length - 1] > gap)) out.push(series[i].t);
+    const rises = series[i - 1].v < threshold && series[i].v >= threshold;
+    if (rises && series[i].t - belowSince >= quiet) out.push(series[i].t);
+    if (series[i].v >= threshold) belowSince = Infinity;
+    else if (belowSince === Infinity) belowSince = series[i].t;
   }
   return out;
 }

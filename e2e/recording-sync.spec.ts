@@ -72,7 +72,21 @@ test("a recorded mesh call keeps sound and picture within 100 ms of what was cap
     await caller.page.goto("/CallHistory");
     const card = caller.page.getByTestId("call-card").first();
     const download = card.getByRole("button", { name: "Download recording" });
-    await expect(download).toBeVisible({ timeout: 120_000 });
+    await expect(download)
+      .toBeVisible({ timeout: 120_000 })
+      .catch(async (err) => {
+        // What the card and the server say of the call, for the log of a run where it never came.
+        const card = await caller.page.getByTestId("call-card").first().innerText({ timeout: 5000 }).catch((e: Error) => e.message);
+        const record = await caller.page
+          .evaluate(async () => {
+            const headers = { Authorization: `Bearer ${sessionStorage.getItem("access_token")}` };
+            const res = await fetch("/api/webrtc/call-history?limit=1", { headers, signal: AbortSignal.timeout(10_000) });
+            return `${res.status} ${(await res.text()).slice(0, 1500)}`;
+          })
+          .catch((e: Error) => e.message);
+        console.log(`[sync] no download: the card reads ${JSON.stringify(card)}; the server's newest call: ${record}`);
+        throw err;
+      });
     const [file] = await Promise.all([caller.page.waitForEvent("download"), download.click()]);
     const saved = path.join(dir, file.suggestedFilename());
     await file.saveAs(saved);
