@@ -219,7 +219,13 @@ export async function startApp(opts: StartOptions): Promise<RunningApp> {
   const log = opts.logger ?? pino({ level: config.logLevel });
   const handle =
     opts.dbHandle ??
-    (await openDb({ databaseUrl: config.databaseUrl, pgliteDir: config.databaseUrl ? null : path.join(config.dataDir, "db") }));
+    (await openDb({
+      databaseUrl: config.databaseUrl,
+      pgliteDir: config.databaseUrl ? null : path.join(config.dataDir, "db"),
+      // The embedded database's one session, waited for too long: docs/architecture.md, "Embedded database".
+      onStall: (stall) => log.error(stall, "a query has waited for the embedded database's session"),
+      onSlowQuery: (slow) => log.warn(slow, "slow query"),
+    }));
   await migrate(handle.db);
   const ctx: AppContext = { config, db: handle.db, log, events: new AppEvents(), storage: await createStorage(config) };
   if (opts.seed !== false) {

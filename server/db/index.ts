@@ -4,7 +4,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { Database } from "./schema";
-import { serialized } from "./serial-driver";
+import { serialized, type SessionStall } from "./serial-driver";
 import { addPoolSource, metrics } from "../ops/metrics";
 
 export type Db = Kysely<Database>;
@@ -18,11 +18,18 @@ export interface DbHandle {
   close: () => Promise<void>;
 }
 
-// Every statement's time by operation, for teamspace_db_query_duration_seconds.
-const logQuery = (e: LogEvent) => metrics.query(e.query.sql, e.queryDurationMillis / 1000, e.level === "error");
+/** A statement that took longer than this is reported to `onSlowQuery` (its SQL, never its values). */
+const SLOW_QUERY_MS = 1000;
+
+// Every statement's time by operation, for teamspace_db_query_duration_seconds; a slow one is
+// reported too (on the embedded engine a statement holds the event loop while it runs).
+const queryLogger = (onSlowQuery?: (slow: { ms: number; sql: string }) => void) => (e: LogEvent) => {
+  metrics.query(e.query.sql, e.queryDurationMillis / 1000, e.level === "error");
+  if (onSlowQuery && e.queryDurationMillis >= SLOW_QUERY_MS) onSlowQuery({ ms: Math.round(e.queryDurationMillis), sql: e.query.sql.slice(0, 2000) });
+};
 
 /** Postgres when a URL is given, else embedded PGlite in `dir` (or in memory when dir is undefined). */
-export async function openDb(opts: { databaseUrl?: string; pgliteDir?: string | null; poolSize?: number }): Promise<DbHandle> {
+export async function openDb(opts: { databaseUrl?: string; pgliteDir?: string | null; poolSize?: number; onStall?: (stall: SessionStall) => void; stallMs?: number; onSlowQuery?: (slow: { ms: number; sql: string }) => void }): Promise<DbHandle> {
   if (opts.databaseUrl) {
     // While Postgres is away a request waits at most 5 s for a connection, then fails as
     // "Service unavailable" (server/ops/unavailable.ts) instead of hanging.
@@ -32,7 +39,7 @@ export async function openDb(opts: { databaseUrl?: string; pgliteDir?: string | 
     // the pool drops it when it comes back unusable.
     pool.on("error", () => {});
     pool.on("connect", (client) => client.on("error", () => {}));
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: logQuery });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: queryLogger(opts.onSlowQuery) });
     const removePool = addPoolSource(pool);
     return {
       db,
@@ -55,7 +62,7 @@ export async function openDb(opts: { databaseUrl?: string; pgliteDir?: string | 
   const extensions = { pg_trgm };
   const client = opts.pgliteDir ? new PGlite(opts.pgliteDir, { extensions }) : new PGlite({ extensions });
   await client.waitReady;
-  const db = new Kysely<Database>({ dialect: serialized(new KyselyPGlite(client).dialect), log: logQuery });
+  const db = new Kysely<Database>({ dialect: serialized(new KyselyPGlite(client).dialect, { onStall: opts.onStall, stallMs: opts.stallMs }), log: queryLogger(opts.onSlowQuery) });
   return {
     db,
     engine: "pglite",

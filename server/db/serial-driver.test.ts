@@ -1,6 +1,7 @@
 import { describe, it, expect } from "vitest";
 import { sql } from "kysely";
 import { openDb } from "./index";
+import type { SessionStall } from "./serial-driver";
 
 describe("embedded database: one transaction at a time on its one session", () => {
   it("keeps two requests' transactions apart: one rolls back, the other commits, neither sees the other half-done", async () => {
@@ -21,6 +22,33 @@ describe("embedded database: one transaction at a time on its one session", () =
       await other;
       expect(inside).toEqual(["b"]);
       expect((await sql<{ v: string }>`select v from t order by v`.execute(db)).rows.map((r) => r.v)).toEqual(["b"]);
+    } finally {
+      await close();
+    }
+  });
+
+  it("reports a transaction that waits for itself: the holder's and the waiter's code, then carries on once released", async () => {
+    const stalls: SessionStall[] = [];
+    const { db, close } = await openDb({ onStall: (s) => stalls.push(s), stallMs: 50 });
+    try {
+      let release!: () => void;
+      const gate = new Promise<void>((r) => (release = r));
+      const holding = db.transaction().execute(async function holdsTheSession(trx) {
+        await sql`select 1`.execute(trx);
+        await gate;
+      });
+      await new Promise((r) => setTimeout(r, 10));
+      const waiting = (async function waitsForTheSession() {
+        return sql<{ v: number }>`select 2 as v`.execute(db);
+      })();
+      while (stalls.length === 0) await new Promise((r) => setTimeout(r, 20));
+      expect(stalls[0].waitedMs).toBeGreaterThanOrEqual(50);
+      expect(stalls[0].heldMs).toBeGreaterThanOrEqual(stalls[0].waitedMs);
+      expect(stalls[0].holder).toContain("holdsTheSession");
+      expect(stalls[0].waiter).toContain("waitsForTheSession");
+      release();
+      await holding;
+      expect((await waiting).rows).toEqual([{ v: 2 }]);
     } finally {
       await close();
     }
