@@ -41,17 +41,43 @@ async function waitForHealth(url, server, timeoutMs) {
 }
 
 function runPlaywright(baseUrl, runId) {
-  const pw = spawnSync(process.execPath, [join(root, "node_modules/@playwright/test/cli.js"), "test", ...process.argv.slice(2)], {
+  const pw = spawn(process.execPath, [join(root, "node_modules/@playwright/test/cli.js"), "test", ...process.argv.slice(2)], {
     cwd: root,
     stdio: "inherit",
     env: { PW_OUTPUT_DIR: join("test-results", `run-${runId}-${process.pid}`), ...process.env, BASE_URL: baseUrl },
   });
-  return pw.status ?? 1;
+  return new Promise((resolve) => pw.on("exit", (code) => resolve(code ?? 1)));
+}
+
+/**
+ * While the tests run, asks the server for /api/health every 5 s and says when it took 5 s or
+ * more: a server that stops answering (its event loop held, its database session never given
+ * back) then shows in the log at the moment it happens, not only as a test's timeout.
+ */
+function watchServer(baseUrl) {
+  let slowSince = null;
+  let busy = false;
+  const timer = setInterval(async () => {
+    if (busy) return;
+    busy = true;
+    const started = Date.now();
+    const ok = await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(60_000) }).then((r) => r.ok, () => false);
+    const ms = Date.now() - started;
+    if (!ok || ms >= 5000) {
+      slowSince ??= started;
+      log(`the server took ${ms} ms to answer /api/health${ok ? "" : " and did not answer 200"}`);
+    } else if (slowSince !== null) {
+      log(`the server answers again (slow for ${Math.round((Date.now() - slowSince) / 1000)} s)`);
+      slowSince = null;
+    }
+    busy = false;
+  }, 5000);
+  return () => clearInterval(timer);
 }
 
 if (process.env.E2E_BASE_URL) {
   log(`testing the running instance at ${process.env.E2E_BASE_URL}`);
-  process.exit(runPlaywright(process.env.E2E_BASE_URL, "external"));
+  process.exit(await runPlaywright(process.env.E2E_BASE_URL, "external"));
 }
 
 if (process.env.E2E_SKIP_BUILD !== "1") {
@@ -129,7 +155,9 @@ try {
   // A cold PGlite start (migrations + demo seed) takes well over a minute on a busy 2-core machine.
   await waitForHealth(baseUrl, server, 300_000);
   log("server is up; running Playwright");
-  exitCode = runPlaywright(baseUrl, port);
+  const stopWatching = watchServer(baseUrl);
+  exitCode = await runPlaywright(baseUrl, port);
+  stopWatching();
 } catch (err) {
   console.error(`[e2e] ${err instanceof Error ? err.message : err}`);
   exitCode = 1;
