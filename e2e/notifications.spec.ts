@@ -49,6 +49,9 @@ test("the notification centre shows a new item live and marks it read; a push sh
     await navigator.serviceWorker.register("/sw.js");
     await navigator.serviceWorker.ready;
   });
+  // \`ready\` comes while the worker may still be activating, and a push delivered then can be
+  // dropped: wait until it has activated and claimed this page.
+  await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
   const cdp = await context.newCDPSession(page);
   const registrationId = new Promise<string>((resolve) => {
     cdp.on("ServiceWorker.workerRegistrationUpdated", (e: { registrations: { registrationId: string; scopeURL: string }[] }) => {
