@@ -1,4 +1,4 @@
-import { QueryClient, type InvalidateQueryFilters } from "@tanstack/react-query";
+import { QueryClient, type InvalidateQueryFilters, type QueryKey } from "@tanstack/react-query";
 import { ApiError } from "../lib/http";
 
 // Query keys live with their feature (features/*/api.ts) and start with the table name, so an
@@ -28,4 +28,14 @@ export async function refetchAfterChange(filters: InvalidateQueryFilters, client
     predicate: (q) => q.state.data === undefined && (filters.predicate?.(q) ?? true),
   });
   await client.invalidateQueries(filters);
+}
+
+/**
+ * Applies a pushed change to a cached query in place (an updater answering undefined leaves it
+ * alone). A fetch under way may have read before the change and would put its older answer over
+ * it, or, as the query's first fetch, find nothing to update yet: the query is then fetched again.
+ */
+export function updateCached<T>(queryKey: QueryKey, update: (old: T | undefined) => T | undefined, client: QueryClient = queryClient): void {
+  client.setQueryData<T>(queryKey, update);
+  if (client.isFetching({ queryKey }) > 0) void refetchAfterChange({ queryKey }, client);
 }

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { LIMITS } from "@shared/constants";
 import type { CallRecord } from "@shared/realtime";
-import { queryClient, refetchAfterChange } from "../../app/queryClient";
+import { refetchAfterChange, updateCached } from "../../app/queryClient";
 import { request } from "../../lib/http";
 import { getToken } from "../../lib/tokenStorage";
 
@@ -38,7 +38,7 @@ export function useCallHistory() {
 
 /** A `calls.update` push: replaces the record in the loaded history, or puts a new one on top. */
 export function upsertCallInHistory(record: CallRecord): void {
-  queryClient.setQueryData<CallRecord[]>(callKeys.history, (old) => {
+  updateCached<CallRecord[]>(callKeys.history, (old) => {
     if (!old) return old;
     const i = old.findIndex((c) => c.id === record.id);
     if (i === -1) return [record, ...old];
@@ -46,8 +46,6 @@ export function upsertCallInHistory(record: CallRecord): void {
     next[i] = record;
     return next;
   });
-  // A fetch under way may have read the record before this change: fetch again once it is over.
-  if (queryClient.isFetching({ queryKey: callKeys.history }) > 0) void refreshCallHistory();
 }
 
 /**

@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { LIMITS } from "@shared/constants";
 import type { Channel, ChannelsOpenDmInput, ChatMessage } from "@shared/entities";
-import { queryClient, refetchAfterChange } from "../../app/queryClient";
+import { queryClient, refetchAfterChange, updateCached } from "../../app/queryClient";
 import { createEntity, deleteEntity, listEntities, updateEntity, type WhereObject } from "../../lib/entityApi";
 import { request } from "../../lib/http";
 import { useSessionStore } from "../auth/store";
@@ -30,7 +30,7 @@ export function useChannels() {
 }
 
 export function upsertChannelInCache(channel: Channel): void {
-  queryClient.setQueryData<Channel[]>(channelKeys.all, (old) => {
+  updateCached<Channel[]>(channelKeys.all, (old) => {
     if (!old) return old;
     const rest = old.filter((c) => c.id !== channel.id);
     return [...rest, channel];
@@ -39,7 +39,7 @@ export function upsertChannelInCache(channel: Channel): void {
 
 /** A message arrived: its channel's last_activity moves to its time (never back). */
 export function moveChannelActivity(channelId: number, at: string): void {
-  queryClient.setQueryData<Channel[]>(channelKeys.all, (old) => {
+  updateCached<Channel[]>(channelKeys.all, (old) => {
     const ch = old?.find((c) => c.id === channelId);
     if (!old || !ch || Date.parse(ch.last_activity ?? "") >= Date.parse(at)) return old;
     return old.map((c) => (c.id === channelId ? { ...c, last_activity: at } : c));
@@ -51,7 +51,7 @@ export function findChannelInCache(id: number): Channel | undefined {
 }
 
 export function removeChannelFromCache(id: number): void {
-  queryClient.setQueryData<Channel[]>(channelKeys.all, (old) => old?.filter((c) => c.id !== id));
+  updateCached<Channel[]>(channelKeys.all, (old) => old?.filter((c) => c.id !== id));
 }
 
 export function invalidateChannels(): void {
