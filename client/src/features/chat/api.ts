@@ -37,9 +37,12 @@ export function upsertChannelInCache(channel: Channel): void {
   });
 }
 
-/** A message arrived: its channel's last_activity moves to its time (never back). */
+/**
+ * A message arrived: its channel's last_activity moves to its time (never back). In place only: a
+ * fetch under way is not made again for it (messages may come faster than the list is fetched).
+ */
 export function moveChannelActivity(channelId: number, at: string): void {
-  updateCached<Channel[]>(channelKeys.all, (old) => {
+  queryClient.setQueryData<Channel[]>(channelKeys.all, (old) => {
     const ch = old?.find((c) => c.id === channelId);
     if (!old || !ch || Date.parse(ch.last_activity ?? "") >= Date.parse(at)) return old;
     return old.map((c) => (c.id === channelId ? { ...c, last_activity: at } : c));
