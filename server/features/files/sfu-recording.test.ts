@@ -230,7 +230,9 @@ describe.skipIf(!canRun)("server recordings of SFU calls (Janus; PGlite, and two
       const job = await second.ctx.db.selectFrom("sfu_recordings").selectAll().where("call_id", "=", callId).executeTakeFirstOrThrow();
       expect(job).toMatchObject({ status: "completed", node_id: "second", error: null });
       expect(job.files).toHaveLength(2);
-      expect(fs.existsSync(recDir)).toBe(false); // Janus's files are gone once the MP4 is stored
+      // Janus's files are removed once the MP4 is stored and the call says so (just after).
+      for (let i = 0; i < 40 && fs.existsSync(recDir); i++) await new Promise((r) => setTimeout(r, 250));
+      expect(fs.existsSync(recDir)).toBe(false);
 
       const file = await second.ctx.db.selectFrom("stored_files").selectAll().where("id", "=", rec.recording_file_id!).executeTakeFirstOrThrow();
       expect(file).toMatchObject({ upload_type: "recording", item_id: callId, original_filename: `${callId}.mp4`, mime_type: "video/mp4" });
