@@ -27,26 +27,31 @@ describe("embedded database: one transaction at a time on its one session", () =
     }
   });
 
-  it("reports a transaction that waits for itself: the holder's and the waiter's code, then carries on once released", async () => {
+  it("reports a query that waits for a transaction: the waiter's code (inside the transaction's) and the holder's last query; then carries on once released", async () => {
     const stalls: SessionStall[] = [];
     const { db, close } = await openDb({ onStall: (s) => stalls.push(s), stallMs: 50 });
     try {
       let release!: () => void;
       const gate = new Promise<void>((r) => (release = r));
+      let waiting!: Promise<{ rows: { v: number }[] }>;
       const holding = db.transaction().execute(async function holdsTheSession(trx) {
         await sql`select 1`.execute(trx);
+        // The outer db from inside a transaction: awaited here, it would wait for itself for good.
+        waiting = (async function waitsForTheSession() {
+          return sql<{ v: number }>`select 2 as v`.execute(db);
+        })();
+        await new Promise((r) => setTimeout(r, 10));
+        await sql`select 3`.execute(trx);
         await gate;
       });
-      await new Promise((r) => setTimeout(r, 10));
-      const waiting = (async function waitsForTheSession() {
-        return sql<{ v: number }>`select 2 as v`.execute(db);
-      })();
       while (stalls.length === 0) await new Promise((r) => setTimeout(r, 20));
       // A timer of 50 ms may fire a millisecond early by Date.now()'s reckoning.
       expect(stalls[0].waitedMs).toBeGreaterThanOrEqual(40);
       expect(stalls[0].heldMs).toBeGreaterThanOrEqual(stalls[0].waitedMs);
-      expect(stalls[0].holder).toContain("holdsTheSession");
       expect(stalls[0].waiter).toContain("waitsForTheSession");
+      expect(stalls[0].waiter).toContain("holdsTheSession");
+      expect(stalls[0].holder).toContain("holdsTheSession");
+      expect(stalls[0].holder).not.toContain("waitsForTheSession");
       release();
       await holding;
       expect((await waiting).rows).toEqual([{ v: 2 }]);

@@ -24,18 +24,22 @@ export interface SerialOptions {
   stallMs?: number;
 }
 
-/** Deep enough to reach the application's code under Kysely's own frames. */
-function stackNow(what: string): string {
+/**
+ * Where the code is now, deep enough to reach the application's code under Kysely's own frames.
+ * V8 records the frames at once but writes the text only when `.stack` is read: only a report
+ * reads it, so noting a place costs a few microseconds.
+ */
+function here(what: string): Error {
   const limit = Error.stackTraceLimit;
-  Error.stackTraceLimit = 40;
-  const stack = new Error(what).stack ?? "";
+  Error.stackTraceLimit = 25;
+  const place = new Error(what);
   Error.stackTraceLimit = limit;
-  return stack;
+  return place;
 }
 
 /** The application's frames of a stack (the driver's and the libraries' left out). */
-const ownFrames = (stack: string) =>
-  stack
+const ownFrames = (place: Error) =>
+  (place.stack ?? "")
     .split("\n")
     .filter((line, i) => i === 0 || !/node_modules|serial-driver\.[jt]s:|node:internal/.test(line))
     .join("\n");
@@ -45,8 +49,17 @@ class SerialDriver implements Driver {
   private held = new Map<DatabaseConnection, () => void>();
   /** With `onStall`: the connection lent out for each one handed to its user (see `watched`). */
   private inners = new WeakMap<DatabaseConnection, DatabaseConnection>();
-  /** Where the session's current user last queried it (or acquired it), and since when it holds it. */
-  private holder: { at: string; since: number } | null = null;
+  /** Users that have asked for the session and not given it back (the holder and the queue). */
+  private users = 0;
+  /** Of those, the ones still waiting for it, in the order they will get it (with onStall). */
+  private waiters: { asked: number; at: Error }[] = [];
+  /** Looks at the longest waiter every `stallMs` while anyone waits. */
+  private stallTimer: ReturnType<typeof setInterval> | null = null;
+  /**
+   * Since when the current user holds the session, and where it last queried it while others
+   * waited (null before that): a session nobody waits for needs no places noted.
+   */
+  private holder: { at: Error | null; since: number } | null = null;
 
   constructor(
     private inner: Driver,
@@ -61,29 +74,43 @@ class SerialDriver implements Driver {
     const before = this.tail;
     let release!: () => void;
     this.tail = new Promise<void>((r) => (release = r));
-    if (!this.opts.onStall) {
-      await before;
-    } else {
-      const at = stackNow("waiting for the session");
-      const asked = Date.now();
-      const watch = setInterval(() => this.reportStall(asked, at), this.opts.stallMs ?? 10_000);
-      watch.unref();
-      await before.finally(() => clearInterval(watch));
+    const contended = this.users++ > 0;
+    try {
+      if (!this.opts.onStall || !contended) {
+        await before;
+      } else {
+        this.waiters.push({ asked: Date.now(), at: here("waiting for the session") });
+        this.stallTimer ??= setInterval(() => this.checkStall(), this.opts.stallMs ?? 10_000);
+        this.stallTimer.unref();
+        // The session is handed on in arrival order: this waiter is the first of the list.
+        await before.finally(() => {
+          this.waiters.shift();
+          if (this.waiters.length === 0 && this.stallTimer) {
+            clearInterval(this.stallTimer);
+            this.stallTimer = null;
+          }
+        });
+      }
+      const conn = await this.inner.acquireConnection();
+      this.held.set(conn, release);
+      if (!this.opts.onStall) return conn;
+      this.holder = { at: null, since: Date.now() };
+      return this.watched(conn);
+    } catch (err) {
+      this.users--;
+      release();
+      throw err;
     }
-    const conn = await this.inner.acquireConnection();
-    this.held.set(conn, release);
-    if (!this.opts.onStall) return conn;
-    this.holder = { at: stackNow("holding the session"), since: Date.now() };
-    return this.watched(conn);
   }
 
   /**
-   * The connection, noting the code of each query made on it: a transaction acquires the session
-   * where its caller is no longer on the stack, but its queries are made from the caller's code.
+   * The connection, noting the code of a query made on it while others wait: a transaction
+   * acquires the session where its caller is no longer on the stack, but its queries are made
+   * from the caller's code.
    */
   private watched(conn: DatabaseConnection): DatabaseConnection {
     const note = () => {
-      if (this.holder) this.holder.at = stackNow("holding the session, last query");
+      if (this.holder && this.waiters.length > 0) this.holder.at = here("holding the session, last query");
     };
     const outer: DatabaseConnection = {
       executeQuery: (q) => (note(), conn.executeQuery(q)),
@@ -97,10 +124,17 @@ class SerialDriver implements Driver {
     return this.inners.get(conn) ?? conn;
   }
 
-  private reportStall(asked: number, waiter: string): void {
+  private checkStall(): void {
+    const longest = this.waiters[0];
     const now = Date.now();
+    if (!longest || now - longest.asked < (this.opts.stallMs ?? 10_000)) return;
     const { holder } = this;
-    this.opts.onStall?.({ waitedMs: now - asked, heldMs: holder ? now - holder.since : 0, holder: holder ? ownFrames(holder.at) : "(between users)", waiter: ownFrames(waiter) });
+    this.opts.onStall?.({
+      waitedMs: now - longest.asked,
+      heldMs: holder ? now - holder.since : 0,
+      holder: !holder ? "(between users)" : holder.at ? ownFrames(holder.at) : "(no query since the wait began)",
+      waiter: ownFrames(longest.at),
+    });
   }
 
   beginTransaction(conn: DatabaseConnection, settings: TransactionSettings): Promise<void> {
@@ -121,6 +155,7 @@ class SerialDriver implements Driver {
       await this.inner.releaseConnection(inner);
     } finally {
       this.holder = null;
+      this.users--;
       this.held.get(inner)?.();
       this.held.delete(inner);
     }
