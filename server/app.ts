@@ -222,7 +222,7 @@ export async function startApp(opts: StartOptions): Promise<RunningApp> {
     (await openDb({
       databaseUrl: config.databaseUrl,
       pgliteDir: config.databaseUrl ? null : path.join(config.dataDir, "db"),
-      // The embedded database's one session, waited for too long: docs/architecture.md, "Embedded database".
+      // The embedded database's one session, waited for too long: docs/architecture.md, "The embedded database".
       onStall: (stall) => log.error(stall, "a query has waited for the embedded database's session"),
       onSlowQuery: (slow) => log.warn(slow, "slow query"),
     }));

@@ -20,16 +20,20 @@ export interface DbHandle {
 
 /** A statement that took longer than this is reported to `onSlowQuery` (its SQL, never its values). */
 const SLOW_QUERY_MS = 1000;
+export interface SlowQuery {
+  ms: number;
+  sql: string;
+}
 
 // Every statement's time by operation, for teamspace_db_query_duration_seconds; a slow one is
 // reported too (on the embedded engine a statement holds the event loop while it runs).
-const queryLogger = (onSlowQuery?: (slow: { ms: number; sql: string }) => void) => (e: LogEvent) => {
+const queryLogger = (onSlowQuery?: (slow: SlowQuery) => void) => (e: LogEvent) => {
   metrics.query(e.query.sql, e.queryDurationMillis / 1000, e.level === "error");
   if (onSlowQuery && e.queryDurationMillis >= SLOW_QUERY_MS) onSlowQuery({ ms: Math.round(e.queryDurationMillis), sql: e.query.sql.slice(0, 2000) });
 };
 
 /** Postgres when a URL is given, else embedded PGlite in `dir` (or in memory when dir is undefined). */
-export async function openDb(opts: { databaseUrl?: string; pgliteDir?: string | null; poolSize?: number; onStall?: (stall: SessionStall) => void; stallMs?: number; onSlowQuery?: (slow: { ms: number; sql: string }) => void }): Promise<DbHandle> {
+export async function openDb(opts: { databaseUrl?: string; pgliteDir?: string | null; poolSize?: number; onStall?: (stall: SessionStall) => void; stallMs?: number; onSlowQuery?: (slow: SlowQuery) => void }): Promise<DbHandle> {
   if (opts.databaseUrl) {
     // While Postgres is away a request waits at most 5 s for a connection, then fails as
     // "Service unavailable" (server/ops/unavailable.ts) instead of hanging.

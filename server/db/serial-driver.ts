@@ -7,8 +7,8 @@
 // transaction, never through the outer `db`: that would wait for itself.
 //
 // Such a wait never ends, and every request after it waits too: the whole server stops answering.
-// So a query that has waited `stallMs` for the session is reported with the stack of the code
-// holding it (where it acquired the session), which names the transaction that waits for itself.
+// So a query that has waited `stallMs` for the session is reported with the code that waits
+// (called from inside the transaction, when one waits for itself) and the holder's last query.
 import type { DatabaseConnection, Dialect, Driver, TransactionSettings } from "kysely";
 
 /** The code at `waiter` has waited `waitedMs` for the session, held for `heldMs` by the code at `holder`. */
