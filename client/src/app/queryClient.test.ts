@@ -39,8 +39,9 @@ describe("refetchAfterChange", () => {
     const list = listOnScreen();
     await new Promise((r) => setTimeout(r, 10));
     list.server.value = "completed";
-    await refetchAfterChange({ queryKey: ["call-history"] }, list.client);
+    const refetched = refetchAfterChange({ queryKey: ["call-history"] }, list.client);
     list.answer();
+    await refetched;
     expect(await list.settled()).toBe("completed");
     expect(list.server.reads).toBe(2);
     list.unsubscribe();
@@ -65,6 +66,21 @@ describe("refetchAfterChange", () => {
     await refetchAfterChange({ queryKey: ["call-history"] }, list.client);
     expect(await list.settled()).toBe("completed");
     expect(list.server.reads).toBe(2);
+    list.unsubscribe();
+  });
+
+  it("changes that keep coming while the first fetch is under way: that fetch still answers, then one more shows the newest", async () => {
+    const list = listOnScreen();
+    await new Promise((r) => setTimeout(r, 10));
+    const refetches: Promise<void>[] = [];
+    for (const status of ["a", "b", "c", "d"]) {
+      list.server.value = status;
+      refetches.push(refetchAfterChange({ queryKey: ["call-history"] }, list.client));
+    }
+    list.answer();
+    await Promise.all(refetches);
+    expect(list.seen).toContain("processing"); // the first answer was shown, not thrown away
+    expect(await list.settled()).toBe("d");
     list.unsubscribe();
   });
 });

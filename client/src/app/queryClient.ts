@@ -19,14 +19,15 @@ export const queryClient = new QueryClient({
  * the ones on screen again. A fetch already under way may have read before the change. TanStack
  * Query replaces it with a new one only when the query already has data; a query's first fetch
  * would take the invalidation in and then show what it read before the change, for good. So a
- * first fetch under way is cancelled, and the new fetch reads after the change.
+ * first fetch under way is let answer (a table that changes faster than it is read still shows),
+ * and then the query is fetched again.
  */
 export async function refetchAfterChange(filters: InvalidateQueryFilters, client: QueryClient = queryClient): Promise<void> {
-  await client.cancelQueries({
-    ...filters,
-    fetchStatus: "fetching",
-    predicate: (q) => q.state.data === undefined && (filters.predicate?.(q) ?? true),
-  });
+  const firsts = client
+    .getQueryCache()
+    .findAll({ ...filters, fetchStatus: "fetching", predicate: (q) => q.state.data === undefined && (filters.predicate?.(q) ?? true) });
+  // fetch() on a query fetching for the first time joins the fetch under way.
+  await Promise.allSettled(firsts.map((q) => q.fetch()));
   await client.invalidateQueries(filters);
 }
 
