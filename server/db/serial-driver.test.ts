@@ -1,6 +1,6 @@
 import { describe, it, expect } from "vitest";
 import { sql } from "kysely";
-import { openDb } from "./index";
+import { openDb, type SlowQuery } from "./index";
 import type { SessionStall } from "./serial-driver";
 
 describe("embedded database: one transaction at a time on its one session", () => {
@@ -55,6 +55,21 @@ describe("embedded database: one transaction at a time on its one session", () =
       release();
       await holding;
       expect((await waiting).rows).toEqual([{ v: 2 }]);
+    } finally {
+      await close();
+    }
+  });
+
+  it("reports a statement of a second or more as a slow query, with its SQL and not its values", async () => {
+    const slow: SlowQuery[] = [];
+    const { db, close } = await openDb({ onSlowQuery: (q) => slow.push(q) });
+    try {
+      await sql`select ${"quick"} as v`.execute(db);
+      await sql`select pg_sleep(${1.05}), ${"secret"} as v`.execute(db);
+      expect(slow).toHaveLength(1);
+      expect(slow[0].ms).toBeGreaterThanOrEqual(1000);
+      expect(slow[0].sql).toContain("pg_sleep($1)");
+      expect(JSON.stringify(slow)).not.toContain("secret");
     } finally {
       await close();
     }
