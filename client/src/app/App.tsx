@@ -39,7 +39,7 @@ const LAZY = Object.fromEntries(PAGE_NAMES.map((name) => [name, lazy(() => loadP
 >;
 
 /**
- * The page: rendered at once when its chunk is already in (the entry starts Chat's, firstRequests.ts),
+ * The page: rendered at once when its chunk is already in (the entry starts Chat's, prefetch.ts),
  * so the first render does not suspend and wait on React's reveal throttle (pageModules.ts);
  * else through React.lazy. Chosen once per mount, so the page is never mounted twice; every use
  * is keyed by the page, so another page is a new mount (Logout, then Login, sit at one place).

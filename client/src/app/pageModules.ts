@@ -1,5 +1,5 @@
 // The pages' chunks, each loaded once and remembered once in (README, "Cold load"). The entry
-// (firstRequests.ts) starts the Chat chunk before the app runs, the app waits for it before its first
+// (prefetch.ts) starts the Chat chunk before the app runs, the app waits for it before its first
 // render (start.tsx), and App then renders the page at once instead of through React.lazy: a lazy
 // component always suspends on its first render, and React holds back revealing what was
 // suspended until 300 ms after the fallback was shown, a wait that was a third of a cold load.

@@ -1,5 +1,5 @@
 // Async chat flows: each talks to the server, then hands the result to a chat store action.
-// Loading a channel's messages is in loading.ts, which the app loads first (app/prefetch.ts)
+// Loading a channel's messages is in loading.ts, which the entry imports (app/prefetch.ts)
 // without the socket.
 import type { ChatMessage } from "@shared/entities";
 import { emitWithAck, getSocket } from "../../realtime/socket";

@@ -21,7 +21,7 @@ export function sortChannels(channels: Channel[]): Channel[] {
   });
 }
 
-/** The channel list as useChannels asks for it; the entry sends the same request before the app runs (app/firstRequests.ts), and app/prefetch.ts takes its answer. */
+/** The channel list as useChannels asks for it; the entry also starts it before the first render (app/prefetch.ts). */
 export function fetchChannels({ signal }: { signal?: AbortSignal } = {}): Promise<Channel[]> {
   return listEntities<Channel>("channels", CHANNEL_LIST_PARAMS, signal);
 }
