@@ -76,16 +76,9 @@ function preloadApp(): Plugin {
         };
         visit(app.fileName);
         const named = new Set([...html.matchAll(/<(?:script|link)[^>]*(?:src|href)="\/([^"]+)"/g)].map((m) => m[1]));
-        // The text face of Latin scripts, asked for with the page rather than when the first
-        // layout finds text that needs it: that first layout then shapes the text in its own face
-        // instead of a fallback, and is not done all over again when the face arrives.
-        const font = Object.keys(bundle).find((f) => /\/inter-latin-wght-normal-[^/]+\.woff2$/.test(f));
-        return [
-          ...[...files]
-            .filter((f) => !named.has(f))
-            .map((f) => ({ tag: "link", attrs: { rel: "modulepreload", crossorigin: true, href: `/${f}` }, injectTo: "head" as const })),
-          ...(font ? [{ tag: "link", attrs: { rel: "preload", as: "font", type: "font/woff2", crossorigin: true, href: `/${font}` }, injectTo: "head" as const }] : []),
-        ];
+        return [...files]
+          .filter((f) => !named.has(f))
+          .map((f) => ({ tag: "link", attrs: { rel: "modulepreload", crossorigin: true, href: `/${f}` }, injectTo: "head" as const }));
       },
     },
   };

@@ -166,22 +166,3 @@ test("a page whose code is slow to come does not keep the app blank: the shell s
   release();
   await expect(page.getByRole("heading", { level: 1, name: "general" })).toBeVisible();
 });
-
-test("opening a channel signed in asks for each of the first screen's data once: the entry's early requests are taken, not repeated", async ({ page }) => {
-  await signIn(page, USERS.member);
-  const seen: string[] = [];
-  page.on("request", (r) => {
-    const url = new URL(r.url());
-    if (r.method() === "GET" && url.pathname.startsWith("/api/")) seen.push(url.pathname + url.search);
-  });
-  // A reload: the session is in sessionStorage, so the entry sends the first screen's requests
-  // before the app's JavaScript has arrived (client/src/app/firstRequests.ts).
-  await page.goto("/Chat?channel=1");
-  await expect(page.getByRole("heading", { level: 1, name: "general" })).toBeVisible();
-  await expect(page.locator("[data-message-id]").first()).toBeVisible();
-  const count = (re: RegExp) => seen.filter((u) => re.test(u)).length;
-  expect(count(/^\/api\/auth\/me$/)).toBe(1);
-  expect(count(/^\/api\/entities\/channels\?/)).toBe(1);
-  expect(count(/^\/api\/chat\/unread$/)).toBe(1);
-  expect(count(/^\/api\/entities\/messages\?where=[^&]*%22channel_id%22%3A1%2C/)).toBe(1);
-});

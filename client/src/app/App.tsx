@@ -6,7 +6,7 @@ import { useUnreadStore } from "../features/chat/unreadStore";
 import { FullPageSpinner } from "../ui/FullPageSpinner";
 import { PageSpinner } from "../ui/PageSpinner";
 import { loadedPage, loadPage, type PageModule } from "./pageModules";
-import { loadChatPage } from "./firstRequests";
+import { loadChatPage } from "./prefetch";
 import { PAGE_NAMES, pageFromPath, type PageName } from "./pages";
 import { queryClient } from "./queryClient";
 import { RedirectAfterLogin } from "./RedirectAfterLogin";

@@ -6,13 +6,7 @@ import { bootstrap } from "./bootstrap";
 import { pageLoad } from "./pageModules";
 import { pageFromPath } from "./pages";
 import { Providers } from "./Providers";
-import { prefetch } from "./prefetch";
-import { initTheme } from "./theme";
 
-initTheme();
-// The first screen's data into the stores and the query cache, from the answers to the entry's
-// early requests (firstRequests.ts), before anything renders.
-prefetch();
 bootstrap();
 
 function render(): void {

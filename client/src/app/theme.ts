@@ -1,8 +1,18 @@
 import { create } from "zustand";
 import { readSettings, writeSettings, type ThemePreference } from "../features/users/settings";
-import { applyTheme, resolveTheme, systemThemeQuery, type ResolvedTheme } from "./themeResolve";
 
-type Resolved = ResolvedTheme;
+type Resolved = "light" | "dark";
+
+const systemQuery = () => window.matchMedia("(prefers-color-scheme: dark)");
+
+function resolve(pref: ThemePreference): Resolved {
+  if (pref === "system") return systemQuery().matches ? "dark" : "light";
+  return pref;
+}
+
+function apply(resolved: Resolved): void {
+  document.documentElement.classList.toggle("dark", resolved === "dark");
+}
 
 interface ThemeState {
   preference: ThemePreference;
@@ -16,24 +26,24 @@ const initial = readSettings().theme;
 
 export const useThemeStore = create<ThemeState>()((set, get) => ({
   preference: initial,
-  resolved: resolveTheme(initial),
+  resolved: resolve(initial),
   setPreference: (pref) => {
     writeSettings({ theme: pref });
-    const resolved = applyTheme(pref);
+    const resolved = resolve(pref);
+    apply(resolved);
     set({ preference: pref, resolved });
   },
   toggle: () => get().setPreference(get().resolved === "dark" ? "light" : "dark"),
 }));
 
-/**
- * Called once by the app before its first render: follows the system's theme while the preference
- * is "system". (The entry has applied the stored theme already, main.tsx.)
- */
+/** Called once before the first render so the page never flashes the wrong theme. */
 export function initTheme(): void {
-  applyTheme(useThemeStore.getState().preference);
-  systemThemeQuery().addEventListener("change", () => {
+  apply(useThemeStore.getState().resolved);
+  systemQuery().addEventListener("change", () => {
     const { preference } = useThemeStore.getState();
     if (preference !== "system") return;
-    useThemeStore.setState({ resolved: applyTheme("system") });
+    const resolved = resolve("system");
+    apply(resolved);
+    useThemeStore.setState({ resolved });
   });
 }

@@ -27,18 +27,16 @@ export interface ListParams {
   offset?: number;
 }
 
-/** A list's query string, one form for listEntities and the entry's early requests (app/firstRequests.ts). */
-export function listQuery(params: ListParams = {}) {
-  return {
-    where: params.where ? JSON.stringify(params.where) : undefined,
-    sort: params.sort,
-    limit: params.limit,
-    offset: params.offset,
-  };
-}
-
 export function listEntities<T>(table: EntityTable, params: ListParams = {}, signal?: AbortSignal): Promise<T[]> {
-  return request<T[]>(`/entities/${table}`, { query: listQuery(params), signal });
+  return request<T[]>(`/entities/${table}`, {
+    query: {
+      where: params.where ? JSON.stringify(params.where) : undefined,
+      sort: params.sort,
+      limit: params.limit,
+      offset: params.offset,
+    },
+    signal,
+  });
 }
 
 export function getEntity<T>(table: EntityTable, id: number): Promise<T> {

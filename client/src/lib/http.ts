@@ -47,42 +47,8 @@ export function observeFeedPosition(fn: FeedObserver | null): void {
   feedObserver = fn;
 }
 
-/** A GET the entry sent before the app's JavaScript arrived, waiting for the request() that wants it. */
-interface Early {
-  token: string;
-  startedAt: number;
-  response: Promise<Response>;
-}
-const early = new Map<string, Early>();
-/** An early answer nobody took by then is dropped: a later request would want fresher data. */
-const EARLY_KEEP_MS = 10_000;
-
-/**
- * Sends a GET now, from the entry, before the code that reads its answer has arrived (README,
- * "Cold load"): the first `request()` of the same path and query with the same token takes this
- * answer instead of asking again. The two cannot ask for different things: both build the URL here.
- */
-export function requestEarly(path: string, query?: Query): void {
-  const token = getToken();
-  const url = buildUrl(path, query);
-  if (!token || early.has(url)) return;
-  const response = fetch(url, { headers: { Accept: "application/json", Authorization: `Bearer ${token}` }, credentials: "include" });
-  // A failed early request is asked again by whoever wanted it; the rejection is theirs to see, not an unhandled one.
-  response.catch(() => {});
-  early.set(url, { token, startedAt: performance.now(), response });
-  setTimeout(() => early.delete(url), EARLY_KEEP_MS);
-}
-
-/** The early answer for this GET, once: only for the token it was sent with. */
-function takeEarly(url: string, token: string | null): Early | undefined {
-  const e = early.get(url);
-  if (!e) return undefined;
-  early.delete(url);
-  return e.token === token ? e : undefined;
-}
-
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  let startedAt = performance.now();
+  const startedAt = performance.now();
   const headers: Record<string, string> = { Accept: "application/json" };
   const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -93,19 +59,13 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     headers["Content-Type"] = "application/json";
     body = JSON.stringify(options.body);
   }
-  const url = buildUrl(path, options.query);
-  const sent = (options.method ?? "GET") === "GET" && body === undefined ? takeEarly(url, token) : undefined;
-  // The feed position an early answer carries is as old as that request: catch-up counts from then.
-  if (sent) startedAt = sent.startedAt;
-  const res = await (sent
-    ? sent.response
-    : fetch(url, {
-        method: options.method ?? "GET",
-        headers,
-        body,
-        signal: options.signal,
-        credentials: "include",
-      }));
+  const res = await fetch(buildUrl(path, options.query), {
+    method: options.method ?? "GET",
+    headers,
+    body,
+    signal: options.signal,
+    credentials: "include",
+  });
   const seq = res.headers.get("X-Feed-Seq");
   if (seq !== null && feedObserver && res.ok) feedObserver(Number(seq), startedAt);
   const text = await res.text();

@@ -5,7 +5,6 @@ import { queryClient, refetchAfterChange, updateCached } from "../../app/queryCl
 import { createEntity, deleteEntity, listEntities, updateEntity, type WhereObject } from "../../lib/entityApi";
 import { request } from "../../lib/http";
 import { useSessionStore } from "../auth/store";
-import { CHANNEL_LIST_PARAMS, channelList, messagePageParams } from "./listParams";
 
 export const channelKeys = {
   all: ["channels"] as const,
@@ -23,7 +22,7 @@ export function sortChannels(channels: Channel[]): Channel[] {
 
 /** The channel list as useChannels asks for it; the entry also starts it before the first render (app/prefetch.ts). */
 export function fetchChannels({ signal }: { signal?: AbortSignal } = {}): Promise<Channel[]> {
-  return listEntities<Channel>("channels", CHANNEL_LIST_PARAMS, signal);
+  return listEntities<Channel>("channels", { sort: "-last_activity", limit: 500 }, signal);
 }
 
 export function useChannels() {
@@ -116,6 +115,9 @@ export function useDeleteChannel() {
 // fetches and by socket pushes.
 export const MESSAGE_PAGE_SIZE = LIMITS.messagePageSize;
 
+/** A channel's main list: its roots and the replies also sent there (README, "Threads"). */
+const channelList = (channelId: number): WhereObject => ({ channel_id: channelId, or: [{ thread_root_id: null }, { also_to_channel: true }] });
+
 /** A thread's replies (README, "Threads"); paged exactly as a channel's list, from the index on (thread_root_id, id). */
 export const threadList = (rootId: number): WhereObject => ({ thread_root_id: rootId });
 
@@ -126,7 +128,11 @@ export const threadList = (rootId: number): WhereObject => ({ thread_root_id: ro
  * is deleted.
  */
 export async function fetchMessagePage(where: WhereObject, beforeId?: number, signal?: AbortSignal): Promise<ChatMessage[]> {
-  const rows = await listEntities<ChatMessage>("messages", messagePageParams(where, beforeId), signal);
+  const rows = await listEntities<ChatMessage>(
+    "messages",
+    { where: beforeId == null ? where : { ...where, id: { lt: beforeId } }, sort: "-id", limit: MESSAGE_PAGE_SIZE },
+    signal,
+  );
   return rows.reverse();
 }
 

@@ -9,7 +9,6 @@ import { Popover, PopoverContent, PopoverTrigger } from "../../ui/popover";
 import { useMarkAllNotificationsRead, useMarkNotificationRead, useNotifications } from "./api";
 import { NotificationItem } from "./NotificationItem";
 import { resyncPush } from "./push";
-import { useAfterFirstPaint } from "../../lib/useAfterFirstPaint";
 
 export function NotificationBell() {
   const { data = [] } = useNotifications();
@@ -18,16 +17,11 @@ export function NotificationBell() {
   const markRead = useMarkNotificationRead();
   const markAll = useMarkAllNotificationsRead();
   const unread = data.filter((n) => !n.is_read).length;
-  // The service worker is first asked for once the page has painted: its first use costs the
-  // page's thread milliseconds that the first screen does not wait for (README, "Cold load").
-  const painted = useAfterFirstPaint();
   // A browser subscribed to pushes before is tied to this session again (the server forgets it on logout).
-  useEffect(() => {
-    if (painted) void resyncPush();
-  }, [painted]);
+  useEffect(() => void resyncPush(), []);
   // A click on a push: the service worker asks this tab to go to the pushed page (without a reload).
   useEffect(() => {
-    if (!painted || !("serviceWorker" in navigator)) return;
+    if (!("serviceWorker" in navigator)) return;
     const onMessage = (e: MessageEvent<{ type?: string; url?: string }>) => {
       if (e.data?.type !== "open" || !e.data.url) return;
       const url = new URL(e.data.url, window.location.origin);
@@ -38,7 +32,7 @@ export function NotificationBell() {
     };
     navigator.serviceWorker.addEventListener("message", onMessage);
     return () => navigator.serviceWorker.removeEventListener("message", onMessage);
-  }, [navigate, painted]);
+  }, [navigate]);
 
   const openItem = (item: AppNotification) => {
     if (!item.is_read) markRead.mutate(item.id);

@@ -19,8 +19,6 @@ import { JumpToUnreadButton } from "./JumpToUnreadButton";
 import { useJumpToMessage } from "../useJumpToMessage";
 import { useEditRequestStore } from "../editRequest";
 import { useKeepPlace } from "../useKeepPlace";
-import { useAfterFirstPaint } from "../../../lib/useAfterFirstPaint";
-import { observeOffsetAfterCommit, observeRectAfterCommit } from "../observeAfterCommit";
 
 interface Props {
   channel: Channel;
@@ -35,10 +33,6 @@ const OLDER_HEADER_PX = 56;
 const INTRO_HEADER_PX = 136;
 // Within this distance of the bottom the reader counts as "following" the conversation.
 const PINNED_THRESHOLD_PX = 72;
-// Rows rendered beyond the screen, each way: few until the first paint (every row off screen is
-// rendered and laid out before the channel shows: README, "Cold load"), then enough for scrolling.
-const OVERSCAN_FIRST_PAINT = 2;
-const OVERSCAN = 12;
 
 export function MessageList({ channel, canCreateTask, onCreateTask, onOpenThread }: Props) {
   const entry = useChatStore((s) => s.byChannel[channel.id]);
@@ -64,12 +58,6 @@ export function MessageList({ channel, canCreateTask, onCreateTask, onOpenThread
     if (ready && firstId != null && (reactionsFrom == null || firstId < reactionsFrom)) void loadReactions(channel.id, firstId);
   }, [ready, firstId, reactionsFrom, channel.id]);
   const headerHeight = !ready ? 0 : entry.hasOlder ? OLDER_HEADER_PX : INTRO_HEADER_PX;
-  const painted = useAfterFirstPaint();
-  const lastTotal = useRef(0);
-  const scrollToBottom = useCallback(() => {
-    const el = scrollRef.current;
-    if (el) el.scrollTop = el.scrollHeight;
-  }, []);
 
   const virtualizer = useVirtualizer({
     count: items.length,
@@ -81,32 +69,10 @@ export function MessageList({ channel, canCreateTask, onCreateTask, onOpenThread
     initialOffset: () => Math.max(0, headerHeight + items.length * ROW_ESTIMATE_PX - window.innerHeight),
     initialRect: { width: 0, height: window.innerHeight },
     estimateSize: () => ROW_ESTIMATE_PX,
-    overscan: painted ? OVERSCAN : OVERSCAN_FIRST_PAINT,
+    overscan: 12,
     paddingStart: headerHeight,
     paddingEnd: 16,
     getItemKey: (index) => items[index].id,
-    // A scroll re-renders the rows in React's next task rather than synchronously inside the scroll
-    // event: a synchronous render there first runs every effect still pending, so on a cold load
-    // the first scroll to the bottom held the channel's first paint until all the page's effects
-    // (their requests, the service worker) had run (README, "Cold load"). The overscan covers the
-    // task's wait.
-    useFlushSync: false,
-    // Measured rows are moved by the virtualizer itself, in the DOM, rather than by a render of
-    // the list: on a cold load that render, asked for while the first rows are committed, ran
-    // synchronously and took every effect of the page (their requests, the socket) with it before
-    // the channel's first paint (README, "Cold load"). React renders again only when the range of
-    // rows changes.
-    directDomUpdates: true,
-    directDomUpdatesMode: "position",
-    observeElementRect: observeRectAfterCommit,
-    observeElementOffset: observeOffsetAfterCommit,
-    // Rows that grow (measured, an image loading) keep a reader at the bottom there.
-    onChange: (v) => {
-      const total = v.getTotalSize();
-      if (total === lastTotal.current) return;
-      lastTotal.current = total;
-      if (pinned.current) scrollToBottom();
-    },
   });
   const totalSize = virtualizer.getTotalSize();
   // Unread (README, "Unread"): the divider, reading what is on screen, and the jump to the first unread.
@@ -120,6 +86,10 @@ export function MessageList({ channel, canCreateTask, onCreateTask, onOpenThread
     if (editIndex >= 0) virtualizer.scrollToIndex(editIndex, { align: "auto" });
   }, [editIndex, virtualizer]);
 
+  const scrollToBottom = useCallback(() => {
+    const el = scrollRef.current;
+    if (el) el.scrollTop = el.scrollHeight;
+  }, []);
   // The list's element, at the bottom from the moment it is in the document: before the
   // virtualizer's layout effect first reads its offset, which then agrees with initialOffset.
   const attachScroll = useCallback((el: HTMLDivElement | null) => {
@@ -181,7 +151,7 @@ export function MessageList({ channel, canCreateTask, onCreateTask, onOpenThread
         aria-live="polite"
         className="scrollbar-thin flex min-h-0 flex-1 flex-col overflow-y-auto [overflow-anchor:none]"
       >
-        <div ref={virtualizer.containerRef} className="relative mt-auto w-full shrink-0">
+        <div className="relative mt-auto w-full shrink-0" style={{ height: totalSize }}>
           <MessageListHeader
             channel={channel}
             height={headerHeight}
@@ -194,7 +164,8 @@ export function MessageList({ channel, canCreateTask, onCreateTask, onOpenThread
               key={row.key}
               data-index={row.index}
               ref={virtualizer.measureElement}
-              className="absolute left-0 w-full"
+              className="absolute top-0 left-0 w-full"
+              style={{ transform: `translateY(${row.start}px)` }}
             >
               {items[row.index].id === marker.firstUnreadId && <NewMessagesDivider />}
               <MessageRow
