@@ -23,6 +23,7 @@ import { LOG_REDACT, REDACTED, redactRequest } from "./log-redaction";
 import { httpMetrics, metricsEndpoint, readyRoute } from "./ops/routes";
 import { apiDescriptions } from "./ops/openapi/routes";
 import { closeSfu } from "./features/sfu/service";
+import { inputProblem } from "./input-guard";
 
 export interface RunningApp {
   ctx: AppContext;
@@ -33,33 +34,10 @@ export interface RunningApp {
 
 const defaultClientDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../dist/client");
 
-/** How deep a request body may nest; free-form fields (signal data, storage settings) check their own, smaller bound. */
-export const BODY_MAX_DEPTH = 40;
+// NUL in the URL itself (refuseBadPath); bodies and queries are checked by ./input-guard.ts.
 const NUL = "\u0000";
 
-/**
- * Why a parsed body or query is refused, naming the field: a NUL character (Postgres text
- * cannot hold one) or nesting deeper than BODY_MAX_DEPTH. Iterative, and it stops at the depth
- * bound, so a body nested thousands deep is refused cheaply.
- */
-export function inputProblem(value: unknown, root: string): string | null {
-  const stack: Array<[unknown, string, number]> = [[value, root, 0]];
-  while (stack.length) {
-    const [v, at, depth] = stack.pop()!;
-    if (typeof v === "string") {
-      if (v.includes(NUL)) return `${at || "value"}: must not contain a NUL character`;
-    } else if (v !== null && typeof v === "object" && !Buffer.isBuffer(v)) {
-      if (depth >= BODY_MAX_DEPTH) return `${at || "body"}: nested deeper than ${BODY_MAX_DEPTH} levels`;
-      for (const [k, x] of Object.entries(v)) {
-        if (k.includes(NUL)) return `${at || "body"}: a field name must not contain a NUL character`;
-        stack.push([x, at ? `${at}.${k}` : k, depth + 1]);
-      }
-    }
-  }
-  return null;
-}
-
-/** Refuses bad input every route would otherwise have to refuse itself, before any route runs. */
+/** Refuses bad input every route would otherwise have to refuse itself, before any route runs (the socket dispatcher runs the same guard). */
 function refuseBadBody(): RequestHandler {
   return (req, _res, next) => {
     const problem = inputProblem(req.query, "") ?? inputProblem(req.body, "");

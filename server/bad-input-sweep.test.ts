@@ -13,9 +13,10 @@ import { z } from "zod";
 import type { Router } from "express";
 import { ENTITIES, ENTITY_TABLES, isEntityTable } from "@shared/entities";
 import { ENGINES, startTestApp, makeUser, makeChannel, makeMessage, makeTask, makeNote, makeEvent, makeApproval, makeSharedFile, makeResource, makeStorageConfig, type TestApp, type TestUser } from "./test/harness";
-import { connect, call, type ClientSocket } from "./realtime/test-clients";
+import { connect, call, callRaw, type ClientSocket } from "./realtime/test-clients";
 import { buildApi } from "./app";
 import { LIMITS } from "@shared/constants";
+import { BODY_MAX_DEPTH } from "./input-guard";
 import { SOCKET_COMMANDS } from "./features";
 
 export interface RouteInfo {
@@ -238,6 +239,26 @@ describe.each(ENGINES)("bad-input sweep (%s)", (engine) => {
     expect(bad).toEqual([]);
     expect(await tableCounts()).toEqual(before);
   }, 600_000);
+
+  it("refuses a field nested 40,000 deep on every socket command and every REST write, in the same words", async () => {
+    // One guard for both (server/input-guard.ts), before any schema: a schema would drop the
+    // unknown field unread and the command would go ahead.
+    const deep = `{"channel_id":1,"message_id":1,"extra":${nestedText(40_000)}}`;
+    const refusal = `extra${".a".repeat(BODY_MAX_DEPTH - 1)}: nested deeper than ${BODY_MAX_DEPTH} levels`;
+    const before = await tableCounts();
+    const answers: Record<string, unknown> = {};
+    for (const event of Object.keys(SOCKET_COMMANDS)) answers[event] = await callRaw(socket, event, deep);
+    expect(answers).toEqual(Object.fromEntries(Object.keys(SOCKET_COMMANDS).map((e) => [e, { ok: false, error: refusal }])));
+    const rest: Record<string, unknown> = {};
+    for (const route of listRoutes(buildApi(app.ctx)).filter((r) => r.method !== "GET" && r.method !== "HEAD")) {
+      const url = "/api" + route.path.replace(":table", "tasks").replace(/:[a-z_]+/g, "1");
+      const res = await fetch(`${app.url}${url}`, { method: route.method, headers: { "content-type": "application/json", authorization: `Bearer ${member.token}` }, body: deep });
+      rest[`${route.method} ${route.path}`] = { status: res.status, body: await res.json().catch(() => null) };
+    }
+    expect(Object.keys(rest)).toContain("POST /chat/read");
+    expect(Object.entries(rest).filter(([, r]) => JSON.stringify(r) !== JSON.stringify({ status: 400, body: { error: refusal } }))).toEqual([]);
+    expect(await tableCounts()).toEqual(before);
+  }, 300_000);
 
   it("refuses malformed long-polling requests, unknown sids, garbage and oversized bodies, and stays up", async () => {
     const EIO = "/socket.io/?EIO=4&transport=polling";

@@ -11,6 +11,7 @@ import { TOO_MANY_REQUESTS, TokenBucket, type RateOptions, type RedisRateLimiter
 import { metrics, type CommandResult } from "../ops/metrics";
 import { isUnavailable } from "../ops/unavailable";
 import { MESSAGES } from "@shared/constants";
+import { inputProblem } from "../input-guard";
 
 export interface Command<S extends z.ZodType = z.ZodType> {
   schema: S;
@@ -70,6 +71,13 @@ function dispatch(ctx: AppContext, hub: RealtimeHub, socket: IoSocket, commands:
   if (!cmd) {
     metrics.commandDone("unknown", "invalid");
     return reply({ ok: false, error: `Unknown event: ${String(event).slice(0, 100)}` });
+  }
+  // The guard REST runs on every body (../input-guard.ts), before the schema: a schema drops an
+  // unknown field without looking inside it, so the socket would take what REST refuses.
+  const problem = inputProblem(args[0], "");
+  if (problem) {
+    metrics.commandDone(event, "invalid");
+    return reply({ ok: false, error: problem });
   }
   const parsed = cmd.schema.safeParse(args[0]);
   if (!parsed.success) {

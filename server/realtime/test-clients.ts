@@ -57,6 +57,30 @@ export function call<T = any>(socket: ClientSocket, event: string, payload?: unk
   });
 }
 
+let rawAckId = 1_000_000;
+
+/**
+ * Emits a command whose payload is JSON text, as one raw Socket.IO EVENT frame, and resolves with
+ * its ack. For payloads the client's encoder cannot walk (it recurses, so a value nested tens of
+ * thousands deep overflows its stack) but a hand-written client can send.
+ */
+export function callRaw<T = any>(socket: ClientSocket, event: string, payloadJson: string, timeoutMs = 10_000): Promise<Ack<T>> {
+  const id = rawAckId++;
+  const s = socket as unknown as { acks: Record<number, (r: Ack<T>) => void>; io: { engine: { write: (msg: string) => void } } };
+  return new Promise((resolve, reject) => {
+    const t = setTimeout(() => {
+      delete s.acks[id];
+      reject(new Error(`no ack for ${event}`));
+    }, timeoutMs);
+    s.acks[id] = (r) => {
+      clearTimeout(t);
+      resolve(r);
+    };
+    // Socket.IO packet type 2 (EVENT) with an ack id, on the main namespace.
+    s.io.engine.write(`2${id}[${JSON.stringify(event)},${payloadJson}]`);
+  });
+}
+
 /** Records every event of one kind from the moment of the call. */
 export function record<T = any>(socket: ClientSocket, event: string): T[] {
   const out: T[] = [];
