@@ -4,12 +4,12 @@ import { Router, type Request } from "express";
 import type { AppContext } from "./context";
 import { isAdmin } from "./auth/roles";
 import { forbidden } from "./errors";
-
-const LOOPBACK = new Set(["127.0.0.1", "::1", "::ffff:127.0.0.1"]);
+import { isLocalCaller } from "./ops/local-caller";
 
 function allowed(req: Request): boolean {
   if (req.user && isAdmin(req.user)) return true;
-  return LOOPBACK.has(req.socket.remoteAddress ?? "") && !req.headers["x-forwarded-for"];
+  // The same rule as /metrics (./ops/local-caller.ts): any forwarding header means a proxy is in between.
+  return isLocalCaller(req);
 }
 
 export function metricsRoutes(ctx: AppContext): Router {

@@ -8,8 +8,7 @@ import { MESSAGES } from "@shared/constants";
 import { metrics, registry, setCountSource } from "./metrics";
 import { checkReadiness } from "./readiness";
 import { readDbCounts } from "./repository";
-
-const LOOPBACK = new Set(["127.0.0.1", "::1", "::ffff:127.0.0.1"]);
+import { isLocalCaller } from "./local-caller";
 
 function sameSecret(given: string, expected: string): boolean {
   const a = crypto.createHash("sha256").update(given).digest();
@@ -21,7 +20,7 @@ function sameSecret(given: string, expected: string): boolean {
 export function mayScrape(req: Request, token: string | undefined): boolean {
   const h = req.headers.authorization;
   if (token && h && /^Bearer\s+/i.test(h)) return sameSecret(h.replace(/^Bearer\s+/i, "").trim(), token);
-  return LOOPBACK.has(req.socket.remoteAddress ?? "") && !req.headers["x-forwarded-for"] && !req.headers["x-real-ip"];
+  return isLocalCaller(req);
 }
 
 /** The /metrics router, and the function that detaches the app's database from the gauges. */
