@@ -157,3 +157,44 @@ test("a long thread opens at its newest reply, pages back to its first, and its 
   await sam.context.close();
   await context.close();
 });
+
+test("a root deleted with replies stays as a placeholder for the one who deleted it too, and its thread still opens", async ({ browser, request }) => {
+  const jordan = await signedInPage(browser, USERS.member);
+  const sam = await signedInPage(browser, USERS.member2);
+  const headers = (token: string | null) => ({ authorization: `Bearer ${token}` });
+  const jordanToken = await jordan.page.evaluate(() => sessionStorage.getItem("access_token"));
+  const samToken = await sam.page.evaluate(() => sessionStorage.getItem("access_token"));
+  const name = `e2e-deleted-root-${stamp()}`;
+  const made = await request.post("/api/entities/channels", { headers: headers(jordanToken), data: { name, type: "public" } });
+  const channelId = ((await made.json()) as { id: number }).id;
+  const rootText = `Shall we move the demo ${stamp()}`;
+  const root = (await (await request.post("/api/entities/messages", { headers: headers(jordanToken), data: { channel_id: channelId, content: rootText } })).json()) as { id: number };
+  for (const content of ["Tuesday works", "Fine by me"]) {
+    const res = await request.post("/api/entities/messages", { headers: headers(samToken), data: { channel_id: channelId, content, thread_root_id: root.id } });
+    expect(res.status()).toBe(201);
+  }
+  const rootRow = (p: Page) => channelLog(p, name).locator(`[data-message-id="${root.id}"]`);
+  for (const p of [jordan.page, sam.page]) {
+    await gotoChat(p);
+    await openChannel(p, name);
+    await expect(rootRow(p).getByTestId("thread-summary")).toContainText("2 replies");
+  }
+
+  // Jordan deletes the root: everyone, Jordan included, keeps "Message deleted · 2 replies".
+  await rootRow(jordan.page).hover();
+  await rootRow(jordan.page).getByRole("button", { name: "Delete message" }).click();
+  const confirm = jordan.page.getByRole("alertdialog", { name: "Delete this message?" });
+  await confirm.getByRole("button", { name: "Delete" }).click();
+  await expect(confirm).toBeHidden();
+  for (const p of [sam.page, jordan.page]) {
+    await expect(rootRow(p)).toContainText("Message deleted");
+    await expect(rootRow(p)).not.toContainText(rootText);
+    await expect(rootRow(p).getByTestId("thread-summary")).toContainText("2 replies");
+  }
+  await jordan.page.waitForTimeout(500);
+  await expect(rootRow(jordan.page)).toContainText("Message deleted");
+  await jordan.page.screenshot({ path: "/tmp/shots/thread-root-deleted.png" });
+  await rootRow(jordan.page).getByTestId("thread-summary").click();
+  await expect(pane(jordan.page).getByText("Fine by me")).toBeVisible();
+  for (const x of [jordan, sam]) await x.context.close();
+});

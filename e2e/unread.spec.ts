@@ -88,3 +88,72 @@ test("Jump to first unread takes the reader back past what is loaded to the divi
   await expect(jump).toBeHidden();
   await context.close();
 });
+
+// The top of a channel with more than a page of messages: "Load older messages" and, when there are
+// unread messages above what is loaded, "Jump to first unread", both clickable there (the pill floats
+// over the top of the list, and the list keeps that band free above the button).
+const toTop = (page: Page) => page.getByTestId("message-list").evaluate((el) => el.scrollTo({ top: 0 }));
+
+test("one's own messages are not unread: at the top of the channel, Load older messages is offered without the jump", async ({ browser, request }) => {
+  const name = `e2e-own-${Date.now().toString(36)}`;
+  const jordan = { authorization: `Bearer ${await token(request, USERS.member)}` };
+  const made = await request.post("/api/entities/channels", { headers: jordan, data: { name, type: "private", members: [USERS.member2] } });
+  const channelId = ((await made.json()) as { id: number }).id;
+  // More than one page (50) of Jordan's own messages.
+  for (let i = 1; i <= 57; i++) {
+    const res = await request.post("/api/entities/messages", { headers: jordan, data: { channel_id: channelId, content: `My note ${i}` } });
+    expect(res.status()).toBe(201);
+  }
+  const { context, page } = await signedInPage(browser, USERS.member);
+  await gotoChat(page);
+  await expect(page.locator(`button[data-channel-name="${name}"]`)).toBeVisible();
+  await expect(badge(page, name)).toBeHidden();
+  await openChannel(page, name);
+  await expect(page.getByText("My note 57", { exact: true })).toBeVisible();
+  await toTop(page);
+  const older = page.getByRole("button", { name: "Load older messages" });
+  await expect(older).toBeInViewport();
+  await page.waitForTimeout(300);
+  await expect(page.getByRole("button", { name: "Jump to first unread" })).toBeHidden();
+  await page.screenshot({ path: "/tmp/shots/unread-own-top.png" });
+  await older.click({ timeout: 5000 });
+  await expect(page.getByTestId("message-list")).toHaveAttribute("data-count", "57");
+  await expect(page.getByRole("separator", { name: "New messages" })).toBeHidden();
+  await context.close();
+});
+
+test("57 unread messages: at the top of the channel, Load older messages and Jump to first unread are both clickable", async ({ browser, request }) => {
+  const name = `e2e-top-${Date.now().toString(36)}`;
+  const alex = { authorization: `Bearer ${await token(request, USERS.admin)}` };
+  const made = await request.post("/api/entities/channels", { headers: alex, data: { name, type: "private", members: [USERS.member2] } });
+  const channelId = ((await made.json()) as { id: number }).id;
+  for (let i = 1; i <= 57; i++) {
+    const res = await request.post("/api/entities/messages", { headers: alex, data: { channel_id: channelId, content: `Heads-up ${i}` } });
+    expect(res.status()).toBe(201);
+  }
+  const { context, page } = await signedInPage(browser, USERS.member2);
+  await gotoChat(page);
+  await expect(badge(page, name)).toHaveText("57");
+  await openChannel(page, name);
+  await expect(page.getByText("Heads-up 57", { exact: true })).toBeVisible();
+  await toTop(page);
+  const older = page.getByRole("button", { name: "Load older messages" });
+  const jump = page.getByRole("button", { name: "Jump to first unread" });
+  await expect(older).toBeInViewport();
+  await expect(jump).toBeVisible();
+  await page.screenshot({ path: "/tmp/shots/unread-top.png" });
+  // Neither covers the other: each is what a click at its centre reaches.
+  for (const button of [older, jump]) {
+    expect(await button.evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      return el.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2));
+    })).toBe(true);
+  }
+  await older.click({ timeout: 5000 });
+  await expect(page.getByTestId("message-list")).toHaveAttribute("data-count", "57");
+  await jump.click({ timeout: 5000 });
+  await expect(page.getByRole("separator", { name: "New messages" })).toBeInViewport();
+  await expect(page.getByText("Heads-up 1", { exact: true })).toBeInViewport();
+  await expect(jump).toBeHidden();
+  await context.close();
+});

@@ -4,7 +4,8 @@
 import type { ChatMessage, MessageReaction } from "@shared/entities";
 import { LIMITS } from "@shared/constants";
 import { emitWithAck, getSocket } from "../../realtime/socket";
-import { createEntity, deleteEntity, listEntities, updateEntity } from "../../lib/entityApi";
+import { ApiError } from "../../lib/http";
+import { createEntity, deleteEntity, getEntity, listEntities, updateEntity } from "../../lib/entityApi";
 import { useSessionStore } from "../auth/store";
 import { ownReaction, useReactionsStore } from "./reactions";
 import { useChatStore } from "./store";
@@ -81,8 +82,21 @@ export async function editMessage(message: ChatMessage, content: string): Promis
   useChatStore.getState().mergeMessages(row.channel_id, [row]);
 }
 
+/**
+ * messages.delete. The deleter sees what everyone else sees: a root with replies stays as the
+ * server's "Message deleted" placeholder (README, "Threads"), which the feed usually brings before
+ * the answer; anything else goes at once.
+ */
 export async function deleteMessage(message: ChatMessage): Promise<void> {
   if (live()) await emitWithAck("messages.delete", { id: message.id });
   else await deleteEntity("messages", message.id);
-  useChatStore.getState().removeMessageById(message.id);
+  if (useChatStore.getState().settleDelete(message.id) !== "ask") return;
+  try {
+    const row = await getEntity<ChatMessage>("messages", message.id);
+    useChatStore.getState().mergeMessages(row.channel_id, [row]);
+  } catch (err) {
+    // Gone after all (its last reply went meanwhile); on any other failure the feed's catch-up
+    // brings the placeholder (docs/architecture.md, "Catching up").
+    if (err instanceof ApiError && err.status === 404) useChatStore.getState().removeMessageById(message.id);
+  }
 }

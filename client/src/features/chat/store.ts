@@ -37,6 +37,14 @@ interface ChatState {
   removeMessage: (channelId: number, messageId: number) => void;
   /** A deleted message, wherever it is loaded (a delete names only the message). */
   removeMessageById: (messageId: number) => void;
+  /**
+   * The server answered this client's own `messages.delete`, which names only the id: the message
+   * goes, unless the server keeps it as a "Message deleted" placeholder (a thread's root with
+   * replies, README "Threads"). "kept": the placeholder is here already (the feed brings it to
+   * every reader, this tab included, usually before the answer); "ask": it is a root with replies
+   * whose placeholder has not come yet (the socket is down), so it stays until the server is asked.
+   */
+  settleDelete: (messageId: number) => "removed" | "kept" | "ask";
   removeChannel: (channelId: number) => void;
   setTyping: (channelId: number, userId: number, name: string) => void;
   clearTyping: (channelId: number, userId: number) => void;
@@ -146,6 +154,21 @@ export const useChatStore = create<ChatState>()(
           if (i >= 0) entry.items.splice(i, 1);
         }
       }),
+
+    settleDelete: (messageId) => {
+      let outcome: "removed" | "kept" | "ask" = "removed";
+      set((s) => {
+        for (const entry of Object.values(s.byChannel)) {
+          const i = entry.items.findIndex((m) => m.id === messageId);
+          if (i < 0) continue;
+          const m = entry.items[i];
+          if (m.deleted_at) outcome = "kept";
+          else if (m.thread_root_id == null && m.reply_count > 0) outcome = "ask";
+          else entry.items.splice(i, 1);
+        }
+      });
+      return outcome;
+    },
 
     removeChannel: (channelId) =>
       set((s) => {

@@ -11,7 +11,7 @@ import { loadOlder } from "./loading";
 import { updateChannelRead } from "./reads";
 import { useChatStore } from "./store";
 import { useUnreadStore } from "./unreadStore";
-import { dividerOffscreen, type UnreadMarker } from "./useUnreadMarker";
+import { dividerOffscreen, holdsAllUnread, type UnreadMarker } from "./useUnreadMarker";
 
 const looking = () => document.visibilityState === "visible" && document.hasFocus();
 
@@ -70,11 +70,13 @@ export function useReadTracking(
 
   const jump = useCallback(async () => {
     const since = marker.since;
+    const known = marker.known;
     if (since === null) return;
-    // Older pages until the loaded messages reach back to the position.
+    const me = useSessionStore.getState().user?.email;
+    // Older pages until the loaded messages hold the first unread one.
     for (let i = 0; i < 20; i++) {
       const entry = useChatStore.getState().byChannel[channelId];
-      if (!entry || !entry.hasOlder || (entry.items.length > 0 && entry.items[0].id <= since + 1)) break;
+      if (!entry || holdsAllUnread(entry.items, entry.hasOlder, since, known, me)) break;
       const before = entry.items.length;
       await loadOlder(channelId);
       if ((useChatStore.getState().byChannel[channelId]?.items.length ?? 0) === before) break;
@@ -82,11 +84,11 @@ export function useReadTracking(
     onJumped();
     requestAnimationFrame(() => {
       const list = useChatStore.getState().byChannel[channelId]?.items ?? [];
-      const first = firstUnread(list, since, useSessionStore.getState().user?.email);
+      const first = firstUnread(list, since, me);
       const index = first ? list.indexOf(first) : -1;
       if (index >= 0) virtualizer.scrollToIndex(index, { align: "start" });
     });
-  }, [channelId, marker.since, virtualizer, onJumped]);
+  }, [channelId, marker.since, marker.known, virtualizer, onJumped]);
 
   // Worked out at each render rather than on scroll events: the list renders again whenever its
   // visible range changes and when a scroll comes to rest, so the button never keeps what an

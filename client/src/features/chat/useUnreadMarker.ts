@@ -4,13 +4,25 @@
 // unread. `decided` tells the reading logic it may start moving the position.
 import { useEffect, useMemo, useRef, useState } from "react";
 import type { ChatMessage } from "@shared/entities";
-import { firstUnread } from "@shared/unread";
+import { LIMITS } from "@shared/constants";
+import { firstUnread, isUnread } from "@shared/unread";
 import { useSessionStore } from "../auth/store";
 import { useUnreadStore } from "./unreadStore";
+
+/**
+ * The channel's unread count (README, "Unread") when the divider was placed: `count` messages from
+ * others after the position, none of them newer than `upTo`, the newest message loaded then.
+ */
+export interface KnownUnread {
+  count: number;
+  upTo: number;
+}
 
 export interface UnreadMarker {
   /** The position the divider follows (null: no divider). */
   since: number | null;
+  /** What the count said when `since` was set (null: not known, as after a mark as unread). */
+  known: KnownUnread | null;
   /** The first unread message, when the loaded messages reach back to it. */
   firstUnreadId: number | undefined;
   /** Unread messages older than the loaded ones: load more to reach the first. */
@@ -18,25 +30,65 @@ export interface UnreadMarker {
   decided: boolean;
 }
 
+/**
+ * Whether the loaded messages (oldest first, the newest of the channel) hold every unread message
+ * after `since`, so that the first unread among them is the channel's first: there are none older,
+ * they reach back to the position, or they hold as many unread messages as the count said. Ids
+ * alone cannot tell: one's own messages after the position are not unread, so 57 of them leave the
+ * oldest loaded id far above a position with nothing unread. The server's count stops at
+ * `LIMITS.unreadCountMax`, so a count that high proves nothing.
+ */
+export function holdsAllUnread(items: readonly ChatMessage[], hasOlder: boolean, since: number, known: KnownUnread | null, me: string | null | undefined): boolean {
+  if (!hasOlder || items.length === 0 || items[0].id <= since + 1) return true;
+  if (!known || known.count >= LIMITS.unreadCountMax) return false;
+  let held = 0;
+  for (const m of items) if (m.id <= known.upTo && isUnread(m, since, me)) held++;
+  return held >= known.count;
+}
+
+/** Where the divider goes when a channel opens. */
+export interface Placed {
+  since: number | null;
+  known: KnownUnread | null;
+}
+
+/**
+ * Placing the divider as the channel opens at `position`, with the channel's unread `count`
+ * (undefined: not known): a divider when a loaded message is unread or unread ones are older
+ * than those loaded, none otherwise (and so no "Jump to first unread").
+ */
+export function placeDivider(items: readonly ChatMessage[], hasOlder: boolean, position: number, count: number | undefined, me: string | null | undefined): Placed {
+  const known = count === undefined ? null : { count, upTo: items.length ? items[items.length - 1].id : 0 };
+  const unread = !!firstUnread(items, position, me) || !holdsAllUnread(items, hasOlder, position, known, me);
+  return { since: unread ? position : null, known };
+}
+
 export function useUnreadMarker(channelId: number, items: readonly ChatMessage[], hasOlder: boolean, ready: boolean): UnreadMarker {
   const me = useSessionStore((s) => s.user?.email);
   const position = useUnreadStore((s) => s.positions[channelId]);
-  const [since, setSince] = useState<number | null | undefined>(undefined);
+  const count = useUnreadStore((s) => s.unread[channelId]);
+  const [placed, setPlaced] = useState<Placed | undefined>(undefined);
   const last = useRef<number | undefined>(undefined);
 
   useEffect(() => {
     if (!ready || position === undefined) return;
     const previous = last.current;
     last.current = position;
-    if (since === undefined) setSince(firstUnread(items, position, me) || (hasOlder && items.length > 0 && items[0].id > position + 1) ? position : null);
-    // Marked unread (here or on another device): the divider moves to it.
-    else if (previous !== undefined && position < previous) setSince(position);
-  }, [ready, position, since, items, hasOlder, me]);
+    if (placed === undefined) setPlaced(placeDivider(items, hasOlder, position, count, me));
+    // Marked unread (here or on another device): the divider moves to it. What the count says
+    // then is not known yet (the server is asked again when the messages held cannot tell).
+    else if (previous !== undefined && position < previous) setPlaced({ since: position, known: null });
+  }, [ready, position, placed, count, items, hasOlder, me]);
 
-  const reaches = since != null && (!hasOlder || (items.length > 0 && items[0].id <= since + 1));
-  const firstUnreadId = since != null && reaches ? firstUnread(items, since, me)?.id : undefined;
-  const beforeLoaded = since != null && !reaches;
-  return useMemo(() => ({ since: since ?? null, firstUnreadId, beforeLoaded, decided: since !== undefined }), [since, firstUnreadId, beforeLoaded]);
+  const since = placed?.since ?? null;
+  const known = placed?.known ?? null;
+  const holds = since != null && holdsAllUnread(items, hasOlder, since, known, me);
+  const firstUnreadId = since != null && holds ? firstUnread(items, since, me)?.id : undefined;
+  const beforeLoaded = since != null && !holds;
+  return useMemo(
+    () => ({ since, known, firstUnreadId, beforeLoaded, decided: placed !== undefined }),
+    [since, known, firstUnreadId, beforeLoaded, placed],
+  );
 }
 
 /**

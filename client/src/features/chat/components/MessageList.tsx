@@ -29,7 +29,10 @@ interface Props {
 
 const EMPTY: ChatMessage[] = [];
 const ROW_ESTIMATE_PX = 52;
-const OLDER_HEADER_PX = 56;
+// "Jump to first unread" floats over the top of the list (JumpToUnreadButton: 12 px down, 32 px
+// tall); "Load older messages" sits at the bottom of a header tall enough to leave that band free,
+// so at the top of the list both can be clicked.
+const OLDER_HEADER_PX = 100;
 const INTRO_HEADER_PX = 136;
 // Within this distance of the bottom the reader counts as "following" the conversation.
 const PINNED_THRESHOLD_PX = 72;

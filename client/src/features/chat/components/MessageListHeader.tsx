@@ -16,7 +16,8 @@ export function MessageListHeader({ channel, height, hasOlder, loadingOlder, onL
   return (
     <div className="absolute top-0 left-0 w-full" style={{ height }}>
       {hasOlder ? (
-        <div className="flex h-full items-center justify-center">
+        // At the bottom: the band above is where "Jump to first unread" floats (MessageList).
+        <div className="flex h-full items-end justify-center pb-3">
           <LoadOlderButton label="Load older messages" loading={loadingOlder} onClick={onLoadOlder} />
         </div>
       ) : (
