@@ -8,6 +8,8 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
+import { createHash } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
 
 const shared = fileURLToPath(new URL("./shared", import.meta.url));
 // rrule's ESM build (its "module" field) cannot run on Node (its imports have no file extensions),
@@ -51,6 +53,40 @@ function precompress(): Plugin {
 }
 
 /**
+ * The build's id: a hash of everything the bundle is made from (the client's and shared/'s
+ * sources, the locked dependencies, this file), so two builds of the same sources on two nodes
+ * agree and any change to them gives a new id. It is compiled into the client as __BUILD_ID__
+ * and written to build.json, which the server announces in `session.ready`: a tab whose id
+ * differs was loaded before a deploy and reloads itself (README, "Connect and authenticate").
+ * Tests do not change the bundle and so do not count. A dev server's client is "dev".
+ */
+function buildId(): Plugin {
+  let id = "dev";
+  return {
+    name: "teamspace-build-id",
+    config(_config, { command }) {
+      if (command === "build") {
+        const root = path.dirname(fileURLToPath(import.meta.url));
+        const files = ["client", "shared"]
+          .flatMap((dir) => readdirSync(path.join(root, dir), { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name)))
+          .filter((f) => !/\.test\.tsx?$/.test(f))
+          .concat(["package.json", "package-lock.json", "vite.config.ts"].map((f) => path.join(root, f)))
+          .map((f) => path.relative(root, f).split(path.sep).join("/"))
+          .sort();
+        const hash = createHash("sha256");
+        for (const f of files) hash.update(`${f}\0`).update(readFileSync(path.join(root, f))).update("\0");
+        const version = (JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as { version: string }).version;
+        id = `${version}+${hash.digest("hex").slice(0, 16)}`;
+      }
+      return { define: { __BUILD_ID__: JSON.stringify(id) } };
+    },
+    generateBundle() {
+      this.emitFile({ type: "asset", fileName: "build.json", source: `${JSON.stringify({ id })}\n` });
+    },
+  };
+}
+
+/**
  * The entry (client/src/main.tsx) imports the app (client/src/app/start.tsx) dynamically, so that
  * it can start the first screen's requests before the app's JavaScript has been compiled and run.
  * The app's chunks are still fetched from the start, in parallel with the entry's: index.html
@@ -86,7 +122,7 @@ function preloadApp(): Plugin {
 
 export default defineConfig({
   root: "client",
-  plugins: [react(), tailwindcss(), preloadApp(), precompress()],
+  plugins: [react(), tailwindcss(), buildId(), preloadApp(), precompress()],
   resolve: {
     alias: [
       { find: "@shared", replacement: shared },

@@ -205,7 +205,42 @@ export interface SessionReady {
   recovered: boolean;
   /** The feed's newest sequence number: a client with nothing to catch up starts from here. */
   seq: number;
+  /** The newest protocol version the server speaks (PROTOCOL_VERSION below). */
+  protocol_version: number;
+  /**
+   * The id of the web client build this server serves, null when it serves none. A tab whose own
+   * build differs was loaded before a deploy and reloads itself (README, "Connect and authenticate").
+   */
+  build: string | null;
 }
+
+/**
+ * The version of this contract. A client sends the version it speaks in the handshake's `auth`
+ * (`{token, protocol_version}`); the server speaks every version from OLDEST_PROTOCOL_VERSION to
+ * PROTOCOL_VERSION and refuses the others, so a client is never left misreading pushes (README,
+ * "Connect and authenticate"). Raise it when an older client would misread what the server now
+ * sends or send what it no longer takes (an event renamed, a field's meaning changed); a new
+ * event or an added field does not need it. A handshake without a version is taken to speak
+ * PROTOCOL_VERSION, for clients written before the handshake carried one.
+ */
+export const PROTOCOL_VERSION = 1;
+/** The oldest version this server still speaks: raised once the code for older clients is gone. */
+export const OLDEST_PROTOCOL_VERSION = 1;
+
+/** The handshake's `auth.protocol_version`: a whole number, or absent (null counts as absent). */
+export const handshakeProtocolVersion = z.number().int().nonnegative().nullish();
+
+/**
+ * Why a handshake was refused for its protocol version: `clientTooOld` (older than the server
+ * still speaks: load the client again), `serverTooOld` (newer than the server speaks: the server
+ * has not been upgraded yet) and `invalidProtocol` (not a version at all).
+ */
+export const incompatibilityReason = z.enum(["clientTooOld", "serverTooOld", "invalidProtocol"]);
+export type IncompatibilityReason = z.infer<typeof incompatibilityReason>;
+
+/** The `data` of a `connect_error` refusing the protocol version; its `message` says it in words. */
+export const protocolRefusal = z.object({ reason: incompatibilityReason });
+export type ProtocolRefusal = z.infer<typeof protocolRefusal>;
 
 /**
  * Sent by a node to its own sockets when pushes from other nodes may have been lost (Redis was

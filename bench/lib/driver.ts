@@ -2,7 +2,7 @@
 // contract in shared/realtime.ts, so the same code drives the app and the bare relay.
 import { io, type Socket } from "socket.io-client";
 import { performance } from "node:perf_hooks";
-import type { Ack, ChatMessage, ClientToServerEvents, EntityChange, ServerToClientEvents } from "@shared/realtime";
+import { PROTOCOL_VERSION, type Ack, type ChatMessage, type ClientToServerEvents, type EntityChange, type ServerToClientEvents } from "@shared/realtime";
 import { Samples, type LatencySummary } from "./stats";
 import type { BenchRoom, BenchUser } from "./fixture";
 import { RECONNECT_OPTIONS, jitterReconnects } from "@shared/reconnect";
@@ -40,7 +40,7 @@ function connectOne(url: string, user: BenchUser, timeoutMs: number, opts: Conne
   const s: Sock = io(url, {
     path: "/socket.io",
     transports: [opts.transport ?? "websocket"],
-    auth: { token: user.token, channels: user.channels },
+    auth: { token: user.token, channels: user.channels, protocol_version: PROTOCOL_VERSION },
     reconnection: !!opts.reconnect,
     ...(opts.reconnect ? RECONNECT_OPTIONS : {}),
     forceNew: true,

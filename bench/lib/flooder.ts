@@ -3,11 +3,11 @@
 //   node --import tsx bench/lib/flooder.ts <url> <token> <channelId> <perSec> <durationMs>
 // Prints one line of JSON: {sent, accepted, refused, other}.
 import { io } from "socket.io-client";
-import type { Ack } from "@shared/realtime";
+import { PROTOCOL_VERSION, type Ack } from "@shared/realtime";
 
 const [url, token, channel, perSecText, durationText] = process.argv.slice(2);
 const perTick = Math.max(1, Math.round(Number(perSecText) / 100));
-const s = io(url, { path: "/socket.io", transports: ["websocket"], auth: { token }, reconnection: false, forceNew: true });
+const s = io(url, { path: "/socket.io", transports: ["websocket"], auth: { token, protocol_version: PROTOCOL_VERSION }, reconnection: false, forceNew: true });
 const counts = { sent: 0, accepted: 0, refused: 0, other: 0 };
 s.once("session.ready", () => {
   process.stdout.write("ready\n");

@@ -6,7 +6,7 @@
 // which acknowledged message some member never got.
 import { io } from "socket.io-client";
 import { performance } from "node:perf_hooks";
-import type { ChangesPage, ChatMessage, EntityChange, SessionReady } from "@shared/realtime";
+import { PROTOCOL_VERSION, type ChangesPage, type ChatMessage, type EntityChange, type SessionReady } from "@shared/realtime";
 import { MESSAGES } from "@shared/constants";
 import { RECONNECT_OPTIONS, jitterReconnects } from "@shared/reconnect";
 import { FeedCursor } from "@shared/feed";
@@ -49,7 +49,7 @@ export async function watchMember(url: string, user: BenchUser, o: WatchOptions)
   const socket: Sock = io(url, {
     path: "/socket.io",
     transports: ["websocket"],
-    auth: { token: user.token },
+    auth: { token: user.token, protocol_version: PROTOCOL_VERSION },
     forceNew: true,
     ...RECONNECT_OPTIONS,
     ...(o.localAddress ? { localAddress: o.localAddress } : {}),

@@ -7,7 +7,7 @@ import { Server } from "socket.io";
 import type { AppContext } from "../context";
 import { readTokenClaims } from "../auth/tokens";
 import { LIMITS, MESSAGES } from "@shared/constants";
-import { rooms } from "@shared/realtime";
+import { PROTOCOL_VERSION, rooms } from "@shared/realtime";
 import { RealtimeHub, type IoServer, type IoSocket, type SocketUser } from "./hub";
 import { installCommands, type CommandLimits, type CommandTable } from "./dispatcher";
 import type { EntityEvent } from "../context";
@@ -24,6 +24,8 @@ import { leaveCallsOf, sweepUnanswered } from "../features/calls/service";
 import { instrumentRealtime } from "./instrument";
 import { isUnavailable } from "../ops/unavailable";
 import { corkTransport } from "./cork";
+import { checkProtocol } from "./protocol";
+import { clientBuild, DEFAULT_CLIENT_DIR } from "./build";
 
 const toSocketUser = (u: SocketUser): SocketUser => ({ id: u.id, email: u.email, full_name: u.full_name, role: u.role, team_role: u.team_role, time_zone: u.time_zone });
 
@@ -92,6 +94,11 @@ export async function attachRealtime(server: http.Server, ctx: AppContext, comma
   };
   // What the handshake learnt about the socket's rooms, handed to the connection handler.
   const boots = new WeakMap<IoSocket, SocketSession>();
+  const build = clientBuild(config.clientDir ?? DEFAULT_CLIENT_DIR);
+
+  // The protocol version first, before the token: a client left over from before a deploy must be
+  // told to reload, not to sign in again, and the check costs no query (./protocol.ts).
+  io.use((socket, next) => next(checkProtocol(socket.handshake.auth) ?? undefined));
 
   // Runs for recovered sockets too: a session that was revoked (logout, deactivation) while the
   // socket was away must not come back through connection state recovery.
@@ -138,7 +145,7 @@ export async function attachRealtime(server: http.Server, ctx: AppContext, comma
       const seq = await recentHead(ctx.db);
       if (!socket.connected) return;
       // A broadcast (not socket.emit) so it carries a recovery offset even for a quiet client.
-      io.to(socket.id).emit("session.ready", { user_id: u.id, node_id: hub.nodeId, recovered: socket.recovered, seq });
+      io.to(socket.id).emit("session.ready", { user_id: u.id, node_id: hub.nodeId, recovered: socket.recovered, seq, protocol_version: PROTOCOL_VERSION, build: build() });
     })().catch((err) => log.error({ err, user: u.id }, "socket setup failed"));
   });
 

@@ -1,6 +1,6 @@
 // Socket test helpers: real socket.io-client sockets against a running app.
 import { io as connectIo, type Socket } from "socket.io-client";
-import type { Ack, ChatMessage, ClientToServerEvents, ServerToClientEvents, SessionReady, SignalMessage } from "@shared/realtime";
+import { PROTOCOL_VERSION, type Ack, type ChatMessage, type ClientToServerEvents, type ServerToClientEvents, type SessionReady, type SignalMessage } from "@shared/realtime";
 
 export type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -17,7 +17,7 @@ export async function connect(
 ): Promise<ClientSocket> {
   const socket: ClientSocket = connectIo(url, {
     path: "/socket.io",
-    auth: token === undefined ? {} : { token },
+    auth: token === undefined ? { protocol_version: PROTOCOL_VERSION } : { token, protocol_version: PROTOCOL_VERSION },
     transports: opts.transports ?? ["websocket"],
     upgrade: opts.upgrade ?? true,
     reconnection: opts.reconnection ?? true,

@@ -5,6 +5,7 @@ import { registerApprovalsSocket } from "../features/approvals/socket";
 import { registerPresenceSocket } from "../features/presence/socket";
 import { registerEntitySync } from "./entitySync";
 import { registerFeed } from "../realtime/feed";
+import { registerDeployReload } from "./deployReload";
 
 let started = false;
 
@@ -17,6 +18,7 @@ export function bootstrap(): void {
   if (started) return;
   started = true;
   registerFeed();
+  registerDeployReload();
   registerPresenceSocket();
   registerChatSocket();
   registerEntitySync();

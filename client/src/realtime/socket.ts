@@ -1,5 +1,5 @@
 import { io, type Socket } from "socket.io-client";
-import type { Ack, ClientToServerEvents, ServerToClientEvents } from "@shared/realtime";
+import { PROTOCOL_VERSION, type Ack, type ClientToServerEvents, type ServerToClientEvents } from "@shared/realtime";
 import { getToken } from "../lib/tokenStorage";
 import { RECONNECT_OPTIONS, jitterReconnects } from "@shared/reconnect";
 import { MESSAGES } from "@shared/constants";
@@ -25,8 +25,10 @@ export function connectRealtime(): AppSocket {
   if (socket) return socket;
   socket = io(window.location.origin, {
     path: "/socket.io",
-    // A function, so every reconnect presents the latest (possibly refreshed) token.
-    auth: (cb) => cb({ token: getToken() }),
+    // A function, so every reconnect presents the latest (possibly refreshed) token. The protocol
+    // version lets the server refuse this code once it no longer speaks it (README, "Connect and
+    // authenticate"); app/deployReload.ts then loads the client again.
+    auth: (cb) => cb({ token: getToken(), protocol_version: PROTOCOL_VERSION }),
     transports: ["websocket", "polling"],
     ...RECONNECT_OPTIONS,
   });

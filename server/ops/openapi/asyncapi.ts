@@ -95,7 +95,7 @@ const changesPage = z.union([
   z.object({ reset: z.literal(false), changes: z.array(entityChange), next: z.number(), more: z.boolean() }),
   z.object({ reset: z.literal(true), changes: z.tuple([]), next: z.number(), more: z.literal(false) }),
 ]);
-const sessionReady = z.object({ user_id: z.number(), node_id: z.string(), recovered: z.boolean(), seq: z.number() });
+const sessionReady = z.object({ user_id: z.number(), node_id: z.string(), recovered: z.boolean(), seq: z.number(), protocol_version: z.number(), build: z.string().nullable() });
 const syncRequired = z.object({ node_id: z.string(), reason: z.enum(["redis_reconnected", "peer_publish_failed"]), since: z.string(), seq: z.number() });
 const jsepOut = z.object({ type: z.enum(["offer", "answer"]), sdp: z.string() });
 const sfuOffer = z.object({
@@ -242,7 +242,7 @@ export function asyncApiDocument(): JsonSchema {
       title: "Teamspace realtime (Socket.IO)",
       version: "1",
       description:
-        'Socket.IO v4 on the app\'s origin, path /socket.io, auth {token} (the accessToken from POST /api/auth/login). Event names are channel addresses; a client emits commands (action send) with an ack callback and listens for pushes (action receive). A refused handshake says "Not authenticated" (sign in again) or "Service unavailable" (retry). See the README, "Realtime protocol".',
+        'Socket.IO v4 on the app\'s origin, path /socket.io, auth {token, protocol_version} (the accessToken from POST /api/auth/login, and the integer PROTOCOL_VERSION of shared/realtime.ts the client speaks; absent is taken as the server\'s current one). Event names are channel addresses; a client emits commands (action send) with an ack callback and listens for pushes (action receive). A refused handshake says "Not authenticated" (sign in again) or "Service unavailable" (retry), or refuses the protocol version with data {reason: "clientTooOld" | "serverTooOld" | "invalidProtocol"}. See the README, "Realtime protocol".',
     },
     defaultContentType: "application/json",
     servers: { app: { host: "localhost:3000", protocol: "ws", pathname: "/socket.io", description: "The app's own origin (wss behind TLS)" } },

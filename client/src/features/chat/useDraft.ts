@@ -2,6 +2,7 @@
 import { useEffect, useState } from "react";
 import { useSessionStore } from "../auth/store";
 import { draftKey, loadDraft, saveDraft, type DraftPlace } from "./drafts";
+import { setComposing } from "./composing";
 
 /** Like useState for the composer's text, restored from and saved to the place's draft. */
 export function useDraft(place: DraftPlace): [string, (next: string | ((current: string) => string)) => void] {
@@ -13,6 +14,13 @@ export function useDraft(place: DraftPlace): [string, (next: string | ((current:
   if (current !== state) setState(current);
 
   useEffect(() => saveDraft(current.key, current.text), [current.key, current.text]);
+  // Unsent text holds back a reload after a deploy (./composing.ts).
+  const [holder] = useState(() => Symbol("composer"));
+  const dirty = current.text.trim() !== "";
+  useEffect(() => {
+    setComposing(holder, dirty);
+    return () => setComposing(holder, false);
+  }, [holder, dirty]);
 
   const setText = (next: string | ((c: string) => string)) =>
     setState((s) => ({ key: s.key, text: typeof next === "function" ? next(s.text) : next }));
