@@ -7,6 +7,7 @@ import { deleteMessage } from "./threads";
 import { createReaction } from "./reactions";
 import type { Message } from "../../db/schema";
 import { emailOf } from "../../entities/policy-helpers";
+import { reviseMessageNotifications } from "../notifications/follow-message";
 import { DM_EXISTS, DM_MEMBERS_KEY, REACTION_EXISTS, REACTION_ONCE_KEY, insertMessageEdit } from "./repository";
 
 export const messagesHooks: TableHooks = {
@@ -14,10 +15,13 @@ export const messagesHooks: TableHooks = {
   // A reply recounts its root; a root with replies stays as a placeholder (README, "Threads").
   delete: (ctx, user, id) => deleteMessage(ctx, user, id),
   // An edit keeps the text it replaces, in the edit's transaction and with its own change record,
-  // so every reader's history of the message follows live (README, "Reactions and edits").
+  // so every reader's history of the message follows live (README, "Reactions and edits"); the
+  // notification centre's items that quote the message say the new text, in the same way
+  // (README, "Notifications").
   async afterWrite(trx, user, op, before, after, log) {
     if (op !== "update" || !before || !after || before.content === after.content) return;
     const b = before as unknown as Message;
+    await reviseMessageNotifications(trx, log, b.id, (after as unknown as Message).content);
     const edit = await insertMessageEdit(trx, {
       message_id: b.id,
       channel_id: b.channel_id,

@@ -20,6 +20,7 @@ import { withChanges } from "../../feed/changelog";
 import { messagesPolicy } from "./messages.policy";
 import { NOT_A_ROOT, canResolveThread, readableRoot, threadFollowsPolicy } from "./threads.policy";
 import { canReadChannel } from "./channels.policy";
+import { withdrawMessageNotifications } from "../notifications/follow-message";
 import {
   claimFollow,
   clearMessage,
@@ -54,6 +55,9 @@ export async function deleteMessage(ctx: AppContext, user: User, id: number): Pr
     const row = (await findRow(trx, "messages", id, readable(user), true)) as unknown as Message | undefined;
     if (!row) throw notFound();
     enforce(messagesPolicy.canDelete(user, row));
+    // Its text leaves the notification centre and the queue with it (README, "Notifications"); a
+    // placeholder's went when it became one.
+    if (!row.deleted_at) await withdrawMessageNotifications(trx, log, id);
     if (row.thread_root_id == null && row.reply_count > 0) {
       if (row.deleted_at) return;
       const { reactions, edits } = await clearMessageExtras(trx, id);

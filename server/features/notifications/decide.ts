@@ -23,6 +23,7 @@ import type { Mail } from "./mail";
 import type { PushOptions } from "./push";
 import { decideCallRing, decideCallWithdraw } from "./call-push";
 import { decideReminder } from "./reminder-push";
+import { messageItemBody } from "./follow-message";
 
 export interface Decision {
   /** Why nothing at all is sent (the job ends as `skipped` with this outcome). */
@@ -135,7 +136,8 @@ export function decideFromFacts(facts: Facts, config: Config, job: Job, now = ne
   switch (job.kind) {
     case "message": {
       const m = facts.messages.get(Number(p.message_id));
-      if (!m) return { skip: "message deleted" };
+      // A root deleted while it has replies stays as an empty placeholder: deleted all the same.
+      if (!m || m.deleted_at) return { skip: "message deleted" };
       if (m.sender_id === user.id) return { skip: "own message" };
       if (!m.members.has(user.email.toLowerCase()) && m.type !== "public") return { skip: "no longer in the channel" };
       // A reply only in its thread is read in the thread; anything else in the channel.
@@ -146,7 +148,7 @@ export function decideFromFacts(facts: Facts, config: Config, job: Job, now = ne
       const title = dm ? m.sender_name : `${m.sender_name} in #${m.name}`;
       const link = threadOnly ? `/Chat?channel=${m.channel_id}&thread=${m.thread_root_id}` : `/Chat?channel=${m.channel_id}`;
       const channelLevel = facts.channelLevels.get(pairKey(user.id, m.channel_id)) ?? null;
-      return withPush({ kind: "message", title, body: clip(m.content ?? ""), link }, { dm, mentioned: p.mentioned === true, channelLevel }, `channel-${m.channel_id}`);
+      return withPush({ kind: "message", title, body: messageItemBody(m.content), link }, { dm, mentioned: p.mentioned === true, channelLevel }, `channel-${m.channel_id}`);
     }
     case "task":
       return withPush({ kind: "task", title: "Task assigned to you", body: clip(str(p.title)), link: "/Tasks" }, {}, `task-${Number(p.task_id)}`);

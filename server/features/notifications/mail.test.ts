@@ -1,43 +1,14 @@
 // Mail through a real SMTP server started here (smtp-server): an invitation is mailed with its
 // link, unread direct messages are mailed to someone who stays away, and without SMTP_URL
 // nothing is queued for mail.
-import net from "node:net";
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
-import { SMTPServer } from "smtp-server";
 import { ENGINES, startTestApp, makeUser, api, type TestApp, type TestUser } from "../../test/harness";
 import { waitFor } from "./test-push-service";
-
-interface Received {
-  to: string[];
-  data: string;
-}
-
-async function startSmtp(): Promise<{ port: number; inbox: Received[]; close: () => Promise<void> }> {
-  const inbox: Received[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS", "AUTH"],
-    logger: false,
-    onData(stream, session, done) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (c: Buffer) => chunks.push(c));
-      stream.on("end", () => {
-        inbox.push({ to: session.envelope.rcptTo.map((r) => r.address), data: Buffer.concat(chunks).toString("utf8") });
-        done();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
-  const port = ((server as unknown as { server: net.Server }).server.address() as net.AddressInfo).port;
-  return { port, inbox, close: () => new Promise((resolve) => server.close(() => resolve())) };
-}
-
-/** Quoted-printable soft line breaks and =3D undone, so a long link reads as one. */
-const unfold = (s: string) => s.replace(/=\r?\n/g, "").replace(/=3D/g, "=");
+import { startSmtp, unfold, type SmtpSink } from "./test-smtp";
 
 describe.each(ENGINES)("mail (%s)", (engine) => {
   let app: TestApp;
-  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let smtp: SmtpSink;
   let admin: TestUser;
 
   beforeAll(async () => {

@@ -1,6 +1,7 @@
 // Web Push against a real local push service (web-push-testing): the server's push is accepted
 // and decrypts to the expected payload, an expired subscription (410) is removed, subscriptions
-// are validated and end with the session; the notification centre lists the item.
+// are validated, end with the session and stay with the person who made them; the notification
+// centre lists the item.
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import { ENGINES, startTestApp, makeUser, api, type TestApp, type TestUser } from "../../test/harness";
 import { startPushService, waitFor, type PushService, type TestSubscription } from "./test-push-service";
@@ -100,5 +101,40 @@ describe.each(ENGINES)("web push (%s)", (engine) => {
     expect(await subsOf(cleo.user.id)).toHaveLength(1);
     expect((await api(app, admin.token).patch(`/api/entities/users/${cleo.user.id}`, { is_active: false })).status).toBe(200);
     await waitFor(async () => (await subsOf(cleo.user.id)).length === 0);
+  });
+
+  it("keeps a subscription with the person who made it: another's POST is refused and their DELETE removes nothing", async () => {
+    const dee = await makeUser(app, { full_name: "Dee" });
+    const eve = await makeUser(app, { full_name: "Eve" });
+    const deeSub = await subscribe(dee);
+    const stored = await subsOf(dee.user.id);
+    // Eve learns Dee's endpoint and posts it with keys of her own.
+    const eveKeys = (await push.subscribe((await api(app, eve.token).get<{ publicKey: string }>("/api/push/key")).body.publicKey)).keys;
+    const taken = await api(app, eve.token).post<{ error: string }>("/api/push/subscriptions", { endpoint: deeSub.endpoint, keys: eveKeys });
+    expect(taken.status).toBe(409);
+    expect(taken.body.error).toMatch(/another account/);
+    const del = await fetch(`${app.url}/api/push/subscriptions`, {
+      method: "DELETE",
+      headers: { authorization: `Bearer ${eve.token}`, "content-type": "application/json" },
+      body: JSON.stringify({ endpoint: deeSub.endpoint }),
+    });
+    expect(await del.json()).toEqual({ removed: 0 });
+    expect(await subsOf(dee.user.id)).toEqual(stored);
+    expect(await subsOf(eve.user.id)).toEqual([]);
+    // Dee's browser still hears of what reaches her.
+    const dm = await api(app, eve.token).post<{ id: number }>("/api/channels/dm", { user_id: dee.user.id });
+    expect((await api(app, eve.token).post("/api/entities/messages", { channel_id: dm.body.id, content: "For Dee only" })).status).toBe(201);
+    const [raw] = await waitFor(async () => {
+      const got = await push.messages(deeSub.clientHash);
+      return got.length ? got : null;
+    });
+    expect(JSON.parse(raw)).toMatchObject({ body: "For Dee only" });
+    // Dee herself may post it again, from a new sign-in too: it is then that session's.
+    const again = await api(app).post<{ accessToken: string }>("/api/auth/login", { email: dee.email, password: dee.password });
+    expect(again.status).toBe(200);
+    expect((await api(app, again.body.accessToken).post("/api/push/subscriptions", { endpoint: deeSub.endpoint, keys: deeSub.keys })).status).toBe(201);
+    const [moved] = await subsOf(dee.user.id);
+    expect(moved).toMatchObject({ id: stored[0].id, user_id: dee.user.id, p256dh: deeSub.keys.p256dh });
+    expect(moved.session_id).not.toBe(stored[0].session_id);
   });
 });

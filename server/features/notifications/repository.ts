@@ -169,14 +169,14 @@ export async function findMessagesWithChannels(db: DbLike, messageIds: readonly 
   const rows = await db
     .selectFrom("messages")
     .innerJoin("channels", "channels.id", "messages.channel_id")
-    .select(["messages.id", "messages.channel_id", "messages.thread_root_id", "messages.also_to_channel", "messages.content", "messages.sender_id", "messages.sender_name", "messages.sender_email", "channels.type", "channels.name", "channels.members"])
+    .select(["messages.id", "messages.channel_id", "messages.thread_root_id", "messages.also_to_channel", "messages.content", "messages.deleted_at", "messages.sender_id", "messages.sender_name", "messages.sender_email", "channels.type", "channels.name", "channels.members"])
     .where("messages.id", "in", [...new Set(messageIds)])
     .execute();
   for (const { members, ...m } of rows) out.set(m.id, { ...m, members: new Set(members ?? []) });
   return out;
 }
 
-export type MessageWithChannel = Omit<NonNullable<Awaited<ReturnType<typeof findMessageWithChannel>>>, "is_member"> & { members: Set<string> };
+export type MessageWithChannel = Omit<NonNullable<Awaited<ReturnType<typeof findMessageWithChannel>>>, "is_member"> & { members: Set<string>; deleted_at: Date | null };
 
 /** `${user}:${other}` keys for pairs read in bulk. */
 export const pairKey = (userId: number, otherId: number) => `${userId}:${otherId}`;
@@ -270,6 +270,8 @@ export async function unreadDms(db: DbLike, userId: number, email: string, limit
     .leftJoin("channel_reads", (j) => j.onRef("channel_reads.channel_id", "=", "messages.channel_id").on("channel_reads.user_id", "=", userId))
     .select(["messages.id", "messages.channel_id", "messages.sender_name", "messages.content"])
     .where("channels.type", "=", "dm")
+    // A root deleted while it has replies stays as an empty placeholder: not a line to mail.
+    .where("messages.deleted_at", "is", null)
     .where(sql<boolean>`${email.toLowerCase()} = any(channels.members)`)
     .where((eb) => eb.or([eb("messages.sender_id", "is", null), eb("messages.sender_id", "!=", userId)]))
     .where(sql<boolean>`messages.id > coalesce(channel_reads.last_read_message_id, 0)`)
@@ -282,14 +284,22 @@ export async function unreadDms(db: DbLike, userId: number, email: string, limit
 
 export type StoredSubscription = { id: number; user_id: number; endpoint: string; p256dh: string; auth: string };
 
-export async function saveSubscription(db: DbLike, userId: number, sessionId: string | null, s: { endpoint: string; p256dh: string; auth: string }): Promise<void> {
-  await db
+/**
+ * Stores a browser's subscription for the person and session, or renews the keys and session of
+ * one the same person stored before. Answers false, changing nothing, when the endpoint is another
+ * person's: knowing an endpoint does not make it yours.
+ */
+export async function saveSubscription(db: DbLike, userId: number, sessionId: string | null, s: { endpoint: string; p256dh: string; auth: string }): Promise<boolean> {
+  const saved = await db
     .insertInto("push_subscriptions")
     .values({ user_id: userId, session_id: sessionId, endpoint: s.endpoint, p256dh: s.p256dh, auth: s.auth })
-    .onConflict((oc) => oc.column("endpoint").doUpdateSet({ user_id: userId, session_id: sessionId, p256dh: s.p256dh, auth: s.auth }))
-    .execute();
+    .onConflict((oc) => oc.column("endpoint").doUpdateSet({ session_id: sessionId, p256dh: s.p256dh, auth: s.auth }).where("push_subscriptions.user_id", "=", userId))
+    .returning("id")
+    .executeTakeFirst();
+  return !!saved;
 }
 
+/** Forgets the person's own subscription with this endpoint (another's is not theirs to remove). */
 export async function deleteSubscription(db: DbLike, userId: number, endpoint: string): Promise<number> {
   const rows = await db.deleteFrom("push_subscriptions").where("user_id", "=", userId).where("endpoint", "=", endpoint).returning("id").execute();
   return rows.length;

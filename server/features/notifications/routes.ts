@@ -6,7 +6,7 @@ import { Router } from "express";
 import { channelNotificationSettingsUpdateInput, pushSubscriptionInput, pushUnsubscribeInput } from "@shared/entities";
 import type { AppContext } from "../../context";
 import { currentUser, requireAuth } from "../../auth/middleware";
-import { badRequest, zodMessage } from "../../errors";
+import { HttpError, badRequest, zodMessage } from "../../errors";
 import { withChanges } from "../../feed/changelog";
 import { vapidKeys } from "./push";
 import { endpointProblem } from "./endpoint-guard";
@@ -16,6 +16,9 @@ import { wireCallPushes } from "./call-push";
 import { wireReminderPushes } from "./reminder-push";
 import { startNotificationWorker } from "./worker";
 import { updateChannelNotificationSetting } from "./channel-settings";
+
+/** The 409 of a push subscription whose endpoint another account subscribed (the web client then subscribes afresh). */
+const PUSH_ENDPOINT_TAKEN = "This push subscription belongs to another account; unsubscribe this browser and subscribe again";
 
 export function notificationRoutes(ctx: AppContext): Router {
   const worker = startNotificationWorker(ctx);
@@ -39,7 +42,11 @@ export function notificationRoutes(ctx: AppContext): Router {
     // Not a way into the server's own network (./endpoint-guard.ts).
     const problem = await endpointProblem(endpoint, ctx.config.notify);
     if (problem) throw badRequest(problem);
-    await saveSubscription(ctx.db, currentUser(req).id, req.sessionId ?? null, { endpoint, p256dh: keys.p256dh, auth: keys.auth });
+    // An endpoint stays with the person who subscribed it: another account posting it (it leaked,
+    // or the browser is shared) neither takes it over nor, then, may delete it.
+    if (!(await saveSubscription(ctx.db, currentUser(req).id, req.sessionId ?? null, { endpoint, p256dh: keys.p256dh, auth: keys.auth }))) {
+      throw new HttpError(409, PUSH_ENDPOINT_TAKEN);
+    }
     res.status(201).json({ ok: true });
   });
   r.delete("/push/subscriptions", requireAuth, async (req, res) => {

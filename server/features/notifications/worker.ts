@@ -15,6 +15,7 @@ import { msUntilQuietHoursEnd } from "./quiet-hours";
 import { sendMail } from "./mail";
 import { sendPush, type PushOptions } from "./push";
 import { createPacer } from "./pace";
+import { messageTextsNow } from "./follow-message";
 import {
   claimJobs,
   deleteSubscriptionById,
@@ -60,6 +61,32 @@ export async function createNotifications(ctx: AppContext, rows: readonly NewNot
     const created = await insertNotifications(trx, rows);
     for (const c of created) log.add("notifications", "create", c.id, c);
     return created;
+  });
+}
+
+/**
+ * `notifications.create` for a decided batch, answering the decisions as they stand once listed:
+ * a message job's item (and push) takes its message's text as it reads in the listing's
+ * transaction, and one whose message was deleted since the decision, or whose job a delete
+ * withdrew, is skipped (./follow-message.ts says why a second read).
+ */
+export async function listItems(ctx: AppContext, jobs: readonly Job[], decided: readonly Decision[]): Promise<Decision[]> {
+  const listed = (d: Decision) => (d.skip ? undefined : d.item);
+  if (!decided.some(listed)) return [...decided];
+  return withChanges(ctx, async (trx, log) => {
+    const texts = await messageTextsNow(trx, jobs.filter((job, i) => job.kind === "message" && listed(decided[i])));
+    const decisions = decided.map((d, i): Decision => {
+      const text = texts.get(jobs[i].id);
+      if (text === undefined || text === d.item!.body) return d;
+      if (text === null) return { skip: "message deleted" };
+      return { ...d, item: { ...d.item!, body: text }, ...(d.push ? { push: { ...d.push, body: text } } : {}) };
+    });
+    const rows = jobs.flatMap((job, i) => {
+      const item = listed(decisions[i]);
+      return item ? [{ user_id: job.user_id, job_id: job.id, ...item }] : [];
+    });
+    for (const c of rows.length ? await insertNotifications(trx, rows) : []) log.add("notifications", "create", c.id, c);
+    return decisions;
   });
 }
 
@@ -155,14 +182,7 @@ const retryLater = (ctx: AppContext, job: Job, why: string) => retryJobAt(ctx.db
 async function handleBatch(ctx: AppContext, jobs: readonly Job[], lanes: number): Promise<void> {
   let decisions: Decision[];
   try {
-    decisions = await decideAll(ctx.db, ctx.config, jobs);
-    await createNotifications(
-      ctx,
-      jobs.flatMap((job, i) => {
-        const item = decisions[i].skip ? undefined : decisions[i].item;
-        return item ? [{ user_id: job.user_id, job_id: job.id, ...item }] : [];
-      }),
-    );
+    decisions = await listItems(ctx, jobs, await decideAll(ctx.db, ctx.config, jobs));
   } catch (err) {
     if (jobs.length === 1) throw err;
     await inLanes(jobs, lanes, (job) => handleBatch(ctx, [job], 1).catch((e) => failed(ctx, job, e)));
