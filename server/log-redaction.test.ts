@@ -1,15 +1,17 @@
-// Secrets in URLs never reach the request log: tokens in the query, the calendar feed's secret,
-// invitation tokens (in the API path, the invitee's page URL and the Referer it sends).
+// Secrets in URLs never reach the request log: tokens in the query (under any parameter's name),
+// the calendar feed's secret, invitation tokens (in the API path, the invitee's page URL and the
+// Referer it sends); nor does what someone searched for.
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import { startLoggedApp, makeUser, api, type LoggedTestApp, type TestUser } from "./test/harness";
-import { redactUrl } from "./log-redaction";
+import crypto from "node:crypto";
+import { looksLikeSecret, redactUrl } from "./log-redaction";
 
 describe("redactUrl", () => {
   it("replaces credential query values and secret path segments, keeping the rest", () => {
     expect(redactUrl("/api/tasks?token=abc&limit=5&access_token=def")).toBe("/api/tasks?token=[redacted]&limit=5&access_token=[redacted]");
     expect(redactUrl("/x?Access%5FToken=abc&sort=-id")).toBe("/x?Access%5FToken=[redacted]&sort=-id");
-    expect(redactUrl("/x?X-Amz-Signature=s&X-Amz-Credential=c&key=k&sig=g&q=token")).toBe(
-      "/x?X-Amz-Signature=[redacted]&X-Amz-Credential=[redacted]&key=[redacted]&sig=[redacted]&q=token",
+    expect(redactUrl("/x?X-Amz-Signature=s&X-Amz-Credential=c&key=k&sig=g&limit=token")).toBe(
+      "/x?X-Amz-Signature=[redacted]&X-Amz-Credential=[redacted]&key=[redacted]&sig=[redacted]&limit=token",
     );
     expect(redactUrl("/api/calendar/feed/AbC_dEf-0123456789abcdef.ics?x=1")).toBe("/api/calendar/feed/[redacted]?x=1");
     expect(redactUrl("/api/calendar/feed")).toBe("/api/calendar/feed");
@@ -17,6 +19,27 @@ describe("redactUrl", () => {
     expect(redactUrl("/api/invitations/policy")).toBe("/api/invitations/policy");
     expect(redactUrl("https://teams.example.com/AcceptInvite?token=zzz#top")).toBe("https://teams.example.com/AcceptInvite?token=[redacted]");
     expect(redactUrl("/x?flag&token")).toBe("/x?flag&token");
+  });
+
+  it("replaces search text, and token-shaped values under any name, keeping ids, dates, words and filters", () => {
+    expect(redactUrl("/api/search?q=salary%20review%20in%3A%23hr")).toBe("/api/search?q=[redacted]");
+    expect(redactUrl("/api/notes/search?Q=diagnosis&limit=5")).toBe("/api/notes/search?Q=[redacted]&limit=5");
+    expect(redactUrl("/Search?q=layoffs")).toBe("/Search?q=[redacted]");
+    const jwt = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiI0MiIsInNpZCI6ImFiYyJ9.c2lnbmF0dXJlLWJ5dGVz";
+    expect(redactUrl(`/api/auth/me?auth=${jwt}`)).toBe("/api/auth/me?auth=[redacted]");
+    expect(redactUrl(`/api/auth/me?authorization=Bearer%20${jwt}&x=1`)).toBe("/api/auth/me?authorization=[redacted]&x=1");
+    expect(redactUrl(`/x?${jwt}`)).toBe("/x?[redacted]");
+    const hex = crypto.randomBytes(16).toString("hex");
+    const b64 = crypto.randomBytes(24).toString("base64url");
+    expect(redactUrl(`/x?session=${hex}&api=${b64}&sort=-created_date`)).toBe("/x?session=[redacted]&api=[redacted]&sort=-created_date");
+    const kept = `/api/entities/tasks?where=${encodeURIComponent('{"channel_id":5,"status":{"in":["todo","done"]}}')}&sort=-created_date&limit=50&offset=100&since=12345678901234567890123456&day=2026-03-01T00:00:00.000Z&table=channel_notification_settings`;
+    expect(redactUrl(kept)).toBe(kept);
+    // Random secrets of the shortest length judged are caught however they fall; words are not.
+    for (let i = 0; i < 200; i++) {
+      expect(looksLikeSecret(crypto.randomBytes(18).toString("base64url"))).toBe(true);
+      expect(looksLikeSecret(crypto.randomBytes(20).toString("hex"))).toBe(true);
+    }
+    for (const word of ["channel_notification_settings", "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa1", "internationalisation-of-things"]) expect(looksLikeSecret(word), word).toBe(false);
   });
 });
 
@@ -72,5 +95,30 @@ describe("the request log (real pino output)", () => {
     expect(logged).toContain("/api/entities/tasks?token=[redacted]&limit=5");
     expect(logged).toContain("/phpapi/auth/me?access_token=[redacted]");
     expect(urls.find((l) => l.req!.url === "/api/invitations/[redacted]")!.req!.headers!.referer).toBe(redactUrl(link));
+  });
+
+  it("holds no search text and no token put under another parameter's name", async () => {
+    const member = await makeUser(app);
+    const me = api(app, member.token);
+    // Words nobody else sends, so finding them anywhere in the log is a leak.
+    const words = "quarterly zebrafish";
+    const noteWords = "okapi diagnosis";
+    expect((await me.get(`/api/search?q=${encodeURIComponent(words)}`, { referer: `${app.url}/Search?q=${encodeURIComponent(words)}` })).status).toBe(200);
+    expect((await me.get(`/api/notes/search?q=${encodeURIComponent(noteWords)}`)).status).toBe(200);
+    // A client that puts its bearer token in a parameter the server does not read.
+    expect((await fetch(`${app.url}/api/auth/me?auth=${member.token}`)).status).toBe(401);
+
+    await fetch(`${app.url}/api/log-marker-2`);
+    await app.waitForLine((l) => l.includes("/api/log-marker-2"));
+    const text = app.lines.join("");
+    for (const secret of ["zebrafish", "quarterly", "okapi", "diagnosis", member.token]) expect(text).not.toContain(secret);
+    const reqs = app.lines.map((l) => JSON.parse(l) as { req?: { url?: string; query?: Record<string, unknown>; headers?: { referer?: string } } }).filter((l) => l.req);
+    const search = reqs.find((l) => l.req!.url === "/api/search?q=[redacted]");
+    expect(search, JSON.stringify(reqs.map((l) => l.req!.url))).toBeDefined();
+    expect(search!.req!.query).toEqual({ q: "[redacted]" });
+    expect(search!.req!.headers!.referer).toBe(`${app.url}/Search?q=[redacted]`);
+    expect(reqs.find((l) => l.req!.url === "/api/notes/search?q=[redacted]")!.req!.query).toEqual({ q: "[redacted]" });
+    const me2 = reqs.find((l) => l.req!.url === "/api/auth/me?auth=[redacted]");
+    expect(me2!.req!.query).toEqual({ auth: "[redacted]" });
   });
 });
