@@ -40,6 +40,10 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   PUBLIC_URL: z.string().optional(),
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(20),
+  // Costly reads per person per minute (server/rate-limits.ts).
+  SEARCH_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(60),
+  UNREAD_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(120),
+  EXPORT_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(10),
   NODE_ID: z.string().optional(),
   CALL_RING_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(LIMITS.callRingTimeoutMs),
   PRESENCE_GRACE_MS: z.coerce.number().int().min(100).max(600_000).default(LIMITS.presenceGraceMs),
@@ -135,6 +139,8 @@ export interface Config {
   logLevel: Env["LOG_LEVEL"];
   publicUrl?: string;
   loginRateLimit: number;
+  /** Requests per person per minute: searches, unread recounts, exports (server/rate-limits.ts). */
+  readRateLimits: { search: number; unread: number; export: number };
   nodeId: string;
   /** Unanswered calls become `missed` after this long (LIMITS.callRingTimeoutMs; shorter in tests). */
   callRingTimeoutMs: number;
@@ -247,6 +253,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: e.LOG_LEVEL,
     publicUrl: e.PUBLIC_URL,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
+    readRateLimits: { search: e.SEARCH_RATE_LIMIT, unread: e.UNREAD_RATE_LIMIT, export: e.EXPORT_RATE_LIMIT },
     nodeId: e.NODE_ID ?? `${process.pid}`,
     callRingTimeoutMs: e.CALL_RING_TIMEOUT_MS,
     presenceGraceMs: e.PRESENCE_GRACE_MS,

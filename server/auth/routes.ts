@@ -1,8 +1,8 @@
 import { Router, type Response } from "express";
 import { rateLimit, ipKeyGenerator } from "express-rate-limit";
-import { RedisStore } from "rate-limit-redis";
 import { z } from "zod";
 import { metrics } from "../ops/metrics";
+import { limitStore } from "../rate-limits";
 import type { AppContext } from "../context";
 import { createSession, sign, type IssuedToken } from "./tokens";
 import { revokeSession } from "./repository";
@@ -39,21 +39,8 @@ export function authRoutes(ctx: AppContext): Router {
 
   // Only failed attempts count, keyed by address and e-mail: a guesser is slowed, a busy office is not.
   // With Redis the count is shared by every node, so a guesser gains nothing by spreading attempts.
-  let limitStore: RedisStore | undefined;
-  if (ctx.config.redisUrl) {
-    const url = ctx.config.redisUrl;
-    // The client library loads only where Redis is configured (a single node starts without it).
-    const client = import("redis").then(({ createClient }) => {
-      const c = createClient({ url });
-      c.on("error", (err) => ctx.log.warn({ err }, "login limiter redis error"));
-      c.unref();
-      void c.connect().catch((err) => ctx.log.warn({ err }, "login limiter redis connect failed"));
-      return c;
-    });
-    limitStore = new RedisStore({ sendCommand: async (...args: string[]) => (await client).sendCommand(args), prefix: `${ctx.config.redisPrefix}:rl:login:` });
-  }
   const loginLimiter = rateLimit({
-    store: limitStore,
+    store: limitStore(ctx, "login"),
     windowMs: 15 * 60 * 1000,
     limit: ctx.config.loginRateLimit,
     skipSuccessfulRequests: true,

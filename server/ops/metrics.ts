@@ -15,7 +15,8 @@ const FAST_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25
 
 /** What became of a socket command: done, refused by the app, malformed, over the rate limit, or refused because a dependency is away. */
 export type CommandResult = "ok" | "error" | "invalid" | "rate_limited" | "unavailable";
-export type RateLimit = "socket" | "user" | "login";
+/** Which limit refused: socket commands (per socket, per user), failed sign-ins, the costly reads of server/rate-limits.ts. */
+export type RateLimit = "socket" | "user" | "login" | "search" | "unread" | "export";
 export type CallMode = "mesh" | "sfu";
 export type NotificationChannel = "push" | "mail";
 export type Dependency = "postgres" | "redis";

@@ -10,6 +10,7 @@ import { LIMITS } from "@shared/constants";
 import { readInvitePolicy } from "../invitations/repository";
 import { activeSessions, databaseFacts, revokeSessionById } from "./repository";
 import { backupFileName, writeBackupArchive } from "../../ops/backup/archive";
+import { costlyReads } from "../../rate-limits";
 
 function requireAdmin(req: Request): void {
   if (!isAdmin(currentUser(req))) throw forbidden();
@@ -64,7 +65,8 @@ export function adminRoutes(ctx: AppContext): Router {
 
   // The same archive as `npm run backup` (README "Backup and restore"): restorable, so it holds
   // password hashes and the generated secrets, and is only ever handed to an admin.
-  r.get("/admin/database/backup", async (_req, res) => {
+  // It reads the whole database: a count per person (EXPORT_RATE_LIMIT).
+  r.get("/admin/database/backup", costlyReads(ctx).export, async (_req, res) => {
     res.setHeader("Content-Type", "application/gzip");
     res.setHeader("Content-Disposition", `attachment; filename="${backupFileName()}"`);
     res.setHeader("Cache-Control", "no-store");

@@ -1,7 +1,7 @@
 // The private calendar feed: each user may create (or rotate) a secret iCalendar URL of their
 // events and dated tasks, read it without signing in (calendar clients cannot), and revoke it.
 import crypto from "node:crypto";
-import { Router, type Request } from "express";
+import { Router, type Request, type RequestHandler } from "express";
 import type { AppContext } from "../../context";
 import { currentUser, requireAuth } from "../../auth/middleware";
 import { notFound } from "../../errors";
@@ -9,6 +9,9 @@ import { emailOf } from "../../entities/policy-helpers";
 import { findFeedToken, findFeedEventsOf, findFeedTasksOf, findUserByFeedToken, findUserNamesByEmails, setFeedToken } from "./repository";
 import { buildCalendar } from "./ics";
 import { startReminderSweep } from "./reminders";
+import { costlyReads } from "../../rate-limits";
+
+type FeedOwner = NonNullable<Awaited<ReturnType<typeof findUserByFeedToken>>>;
 
 const feedUrl = (req: Request, token: string) => `${req.protocol}://${req.get("host")}${req.baseUrl}/calendar/feed/${token}.ics`;
 
@@ -32,10 +35,17 @@ export function calendarRoutes(ctx: AppContext): Router {
     res.json({ url: null });
   });
 
-  r.get("/calendar/feed/:file", async (req, res) => {
+  // Read without signing in, so the export count (EXPORT_RATE_LIMIT) is the feed owner's, found first.
+  const findOwner: RequestHandler = async (req, res, next) => {
     const m = /^([A-Za-z0-9_-]{20,64})\.ics$/.exec(String(req.params.file));
     const user = m ? await findUserByFeedToken(ctx.db, m[1]) : undefined;
     if (!user) throw notFound("No such calendar");
+    res.locals.feedOwner = user;
+    res.locals.limitPerson = user.id;
+    next();
+  };
+  r.get("/calendar/feed/:file", findOwner, costlyReads(ctx).export, async (req, res) => {
+    const user = res.locals.feedOwner as FeedOwner;
     const me = emailOf(user);
     const events = await findFeedEventsOf(ctx.db, me);
     const tasks = await findFeedTasksOf(ctx.db, me);

@@ -14,6 +14,7 @@ import { openDm } from "./dm";
 import { listUnread, updateChannelRead } from "./reads";
 import { listReceipts } from "./receipts";
 import { listFollowedThreads, resolveThread, updateThreadFollow } from "./threads";
+import { costlyReads } from "../../rate-limits";
 
 export function chatRoutes(ctx: AppContext): Router {
   const r = Router();
@@ -23,7 +24,9 @@ export function chatRoutes(ctx: AppContext): Router {
     const { channel, created } = await openDm(ctx, currentUser(req), parsed.data.user_id);
     res.status(created ? 201 : 200).json(channel);
   });
-  r.get("/chat/unread", requireAuth, async (req, res) => {
+  // Unread recounts read every own channel's tail: a count per person (UNREAD_RATE_LIMIT).
+  const recount = costlyReads(ctx).unread;
+  r.get("/chat/unread", requireAuth, recount, async (req, res) => {
     res.json({ channels: await listUnread(ctx, currentUser(req)) });
   });
   // Read receipts of a small channel (README, "Mentions and read receipts"; ./receipts.ts).
@@ -39,7 +42,7 @@ export function chatRoutes(ctx: AppContext): Router {
     res.json(await updateChannelRead(ctx, currentUser(req), parsed.data));
   });
   // Threads (README, "Threads"): the followed ones with unread replies, and thread_follows.update.
-  r.get("/chat/threads", requireAuth, async (req, res) => {
+  r.get("/chat/threads", requireAuth, recount, async (req, res) => {
     res.json({ threads: await listFollowedThreads(ctx, currentUser(req)) });
   });
   r.post("/chat/threads/resolve", requireAuth, async (req, res) => {

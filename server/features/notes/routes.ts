@@ -8,12 +8,14 @@ import { badRequest, zodMessage } from "../../errors";
 import { emailOf } from "../../entities/policy-helpers";
 import { present } from "../../entities/present";
 import { searchNotes } from "./repository";
+import { costlyReads } from "../../rate-limits";
 
 export const searchQuery = z.object({ q: z.string({ error: "q must be text" }).max(500, "q must be at most 500 characters").optional().default("") });
 
 export function notesRoutes(ctx: AppContext): Router {
   const r = Router();
-  r.get("/notes/search", requireAuth, async (req, res) => {
+  // Counts with GET /search against one limit per person (SEARCH_RATE_LIMIT).
+  r.get("/notes/search", requireAuth, costlyReads(ctx).search, async (req, res) => {
     const parsed = searchQuery.safeParse({ q: req.query.q });
     if (!parsed.success) throw badRequest(zodMessage(parsed.error));
     const user = currentUser(req);

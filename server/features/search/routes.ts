@@ -8,6 +8,7 @@ import { currentUser, requireAuth } from "../../auth/middleware";
 import { badRequest, zodMessage } from "../../errors";
 import { hasFilters, parseSearch, SearchSyntaxError, snippet, type ParsedSearch, type SearchAnswer } from "@shared/search";
 import { searchFiles, searchMessages, searchNoteRows, searchTasks } from "./repository";
+import { costlyReads } from "../../rate-limits";
 
 const MISSING = 'q is missing: type a word, a "phrase" or a filter such as in:#general';
 
@@ -32,7 +33,8 @@ function parse(q: string): ParsedSearch {
 
 export function searchRoutes(ctx: AppContext): Router {
   const r = Router();
-  r.get("/search", requireAuth, async (req, res) => {
+  // Four searches in one answer: a count per person (README "Configuration", SEARCH_RATE_LIMIT).
+  r.get("/search", requireAuth, costlyReads(ctx).search, async (req, res) => {
     const input = searchQuery.safeParse({ q: req.query.q });
     if (!input.success) throw badRequest(zodMessage(input.error));
     const parsed = parse(input.data.q);
