@@ -95,6 +95,10 @@ export interface CallParticipantsTable {
   duration_seconds: Generated<number>;
   hand_raised_at: NullableStamp;
   invited_at: NullableStamp;
+  /** When the last socket holding their place went; cleared when one takes it back (server/features/calls/liveness.ts). */
+  detached_at: NullableStamp;
+  /** Their microphone is off (calls.mute). */
+  muted: Generated<boolean>;
 }
 
 export interface PendingSignalsTable {
@@ -123,6 +127,33 @@ export interface ChangesTable {
   created_at: ColumnType<Date, never, never>;
 }
 
+/** A durable consumer's place in the feed (migrations/202611271100_feed_consumers.ts). */
+export interface FeedConsumersTable {
+  name: string;
+  cursor_tx: string;
+  cursor_seq: number;
+  failures: Generated<number>;
+  split_tx: string | null;
+  split_seq: number | null;
+  retry_at: NullableStamp;
+  last_error: string | null;
+  updated_at: Stamp;
+}
+
+/** A record a consumer gave up on, kept for an admin to retry. */
+export interface FeedDeadLettersTable {
+  id: ColumnType<number, never, never>;
+  consumer: string;
+  seq: number;
+  tbl: string;
+  op: string;
+  row_id: number;
+  error: string;
+  attempts: number;
+  created_at: Stamp;
+  retried_at: NullableStamp;
+}
+
 export interface Database extends EntityTables {
   sessions: SessionsTable;
   invitations: InvitationsTable;
@@ -132,6 +163,8 @@ export interface Database extends EntityTables {
   pending_signals: PendingSignalsTable;
   meeting_channels: { meeting_id: string; channel_id: number };
   changes: ChangesTable;
+  feed_consumers: FeedConsumersTable;
+  feed_dead_letters: FeedDeadLettersTable;
   notification_jobs: NotificationJobsTable;
   push_subscriptions: PushSubscriptionsTable;
   sfu_recordings: SfuRecordingsTable;
