@@ -10,7 +10,7 @@ FROM node:20-bookworm-slim
 ENV NODE_ENV=production PORT=3000 DATA_DIR=/data SKIP_CLIENT_BUILD=1
 WORKDIR /app
 # ffmpeg makes call recordings into MP4; janus-pp-rec (janus-tools) reads the .mjr files Janus
-# writes when it records an SFU call on the server (README, "Recording").
+# writes when it records an SFU call on the server (docs/calls.md, "Recording").
 RUN apt-get update && apt-get install -y --no-install-recommends ffmpeg janus-tools && rm -rf /var/lib/apt/lists/*
 COPY --from=build /app /app
 RUN npm prune --omit=dev --no-audit --no-fund || true

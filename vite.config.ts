@@ -23,7 +23,7 @@ const COMPRESSIBLE = /\.(js|css|html|svg|json|txt|webmanifest)$/;
 
 /**
  * Writes a .br and a .gz beside every text file of the build, compressed once at their best
- * levels, which the server sends as they are (server/app.ts; README, "Cold load") instead of
+ * levels, which the server sends as they are (server/app.ts; docs/benchmarks.md, "Cold load") instead of
  * compressing each script again for every request.
  */
 function precompress(): Plugin {
@@ -57,7 +57,7 @@ function precompress(): Plugin {
  * sources, the locked dependencies, this file), so two builds of the same sources on two nodes
  * agree and any change to them gives a new id. It is compiled into the client as __BUILD_ID__
  * and written to build.json, which the server announces in `session.ready`: a tab whose id
- * differs was loaded before a deploy and reloads itself (README, "Connect and authenticate").
+ * differs was loaded before a deploy and reloads itself (docs/protocol.md, "Connect and authenticate").
  * Tests do not change the bundle and so do not count. A dev server's client is "dev".
  */
 function buildId(): Plugin {
@@ -90,7 +90,7 @@ function buildId(): Plugin {
  * The entry (client/src/main.tsx) imports the app (client/src/app/start.tsx) dynamically, so that
  * it can start the first screen's requests before the app's JavaScript has been compiled and run.
  * The app's chunks are still fetched from the start, in parallel with the entry's: index.html
- * names them as modulepreloads, as it names the entry's own static imports (README, "Cold load").
+ * names them as modulepreloads, as it names the entry's own static imports (docs/benchmarks.md, "Cold load").
  */
 function preloadApp(): Plugin {
   return {
@@ -137,7 +137,7 @@ export default defineConfig({
       output: {
         codeSplitting: {
           // Over HTTP/1.1 a browser sends six requests to the server at a time, and on a small
-          // machine each file costs a turn (README, "Cold load"). So the first screen waits on few:
+          // machine each file costs a turn (docs/benchmarks.md, "Cold load"). So the first screen waits on few:
           // - the entry with everything it imports statically is one file: it runs (and starts the
           //   first screen's requests) as soon as that one file has arrived;
           // - the app (start.tsx with all it imports statically: React, the shell, the stores) is

@@ -1,4 +1,4 @@
-// `npm run bench:coldload`: cold load of a channel (README, "Cold load"): a fresh browser context,
+// `npm run bench:coldload`: cold load of a channel (docs/benchmarks.md, "Cold load"): a fresh browser context,
 // signed in, empty cache, opens /Chat?channel=<#general>; measured from navigation start to the
 // newest message of #general painted, with the start times of the requests it waits on and the
 // JavaScript (compressed, as sent) loaded before that paint. Builds nothing: it serves dist/client

@@ -1,4 +1,4 @@
-// A client that only polls the REST shim (README, "Signal delivery") and a browser on the socket call
+// A client that only polls the REST shim (docs/protocol.md, "Signal delivery") and a browser on the socket call
 // each other. The poller is Node code; for media it borrows a bare page's RTCPeerConnection (no
 // app code at all), so the call is checked end to end, not only at the signalling level.
 import { expect, test, type Page } from "@playwright/test";

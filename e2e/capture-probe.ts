@@ -1,4 +1,4 @@
-// What a browser's fake camera and microphone really captured (README, "Recording"): a probe in
+// What a browser's fake camera and microphone really captured (docs/calls.md, "Recording"): a probe in
 // the publishing page reads clones of its own camera and microphone tracks, frame by frame and
 // block by block, and notes when each white flash and each beep was captured. Chromium's fake
 // camera reads its file at its own pace: on a busy machine it falls behind and never catches up,

@@ -1,4 +1,4 @@
-// Mentions and read receipts (README, "Mentions and read receipts"): typing "@" in the composer
+// Mentions and read receipts (docs/messages.md, "Mentions and read receipts"): typing "@" in the composer
 // offers the channel's people and picking one writes the mention; the person mentioned sees an "@"
 // badge on the channel and the message highlighted. In a dm the sender sees "Seen by" when the
 // other person reads, live; once that person turns read receipts off it is gone.

@@ -1,4 +1,4 @@
-// Notification choices (README, "Notifications"): muting a channel from the bell in its header
+// Notification choices (docs/notifications.md): muting a channel from the bell in its header
 // marks it muted in the channel list, in this tab and live in the person's other tab; a muted
 // channel shows no unread count, only its mentions. Quiet hours set in Profile are still there
 // after a reload.

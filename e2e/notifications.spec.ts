@@ -1,4 +1,4 @@
-// The notification centre (README, "Notifications"): a direct message to Jordan appears in the
+// The notification centre (docs/notifications.md): a direct message to Jordan appears in the
 // bell's list live, with the unread count; opening it goes to the conversation and marks it read.
 // Then a push delivered to the service worker through the DevTools protocol
 // (ServiceWorker.deliverPushMessage; Chromium cannot subscribe to a real push service offline)
@@ -77,7 +77,7 @@ test("the notification centre shows a new item live and marks it read; a push sh
   await context.close();
 });
 
-// Clicks on pushes (README, "Notifications"). Chromium cannot subscribe to a push service
+// Clicks on pushes (docs/notifications.md). Chromium cannot subscribe to a push service
 // offline, so the payloads the server pushes are delivered to the service worker through the
 // DevTools protocol; a headless browser has no OS notification to click, so the test calls, in
 // the service worker, the very function its `notificationclick` listener runs, with the shown

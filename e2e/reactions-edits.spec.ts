@@ -1,4 +1,4 @@
-// Reactions, edits and deletes between two people (README, "Reactions and edits"): what one does
+// Reactions, edits and deletes between two people (docs/messages.md, "Reactions and edits"): what one does
 // reaches the other's open channel live, without a reload.
 import { mkdirSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";

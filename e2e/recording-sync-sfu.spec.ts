@@ -9,7 +9,7 @@ import { SYNC_CLIP_SECONDS, fakeMediaArgs, flashBeepMedia, quietMedia } from "./
 import { measureSync } from "./av-sync";
 import { compareWithCapture, describeCapture, pageClock, readCaptureProbe, startCaptureProbe } from "./capture-probe";
 
-// A meeting through the SFU is recorded by Janus on the server (README, "Recording"): three people
+// A meeting through the SFU is recorded by Janus on the server (docs/calls.md, "Recording"): three people
 // meet, one starts recording, another closes their browser while it records, the recording stops,
 // and the MP4 the server made keeps sound and picture within 100 ms from start to end. The first
 // person's fake camera and microphone flash and beep together every 2 s (a browser process of its
@@ -20,7 +20,7 @@ test.use({
   viewport: { width: 1000, height: 650 },
 });
 
-// What is measured (README, "Recording"): the flasher's page notes when its camera and microphone
+// What is measured (docs/calls.md, "Recording"): the flasher's page notes when its camera and microphone
 // captured each flash and beep (./capture-probe), and every flash of the MP4 must keep its captured
 // offset to its beep within 100 ms. The MP4's own offsets are logged, not asserted: on a busy
 // machine Chromium's fake camera falls behind its file and never catches up (seen: 11.5 of 15 fps,

@@ -21,7 +21,7 @@ test.use({
 // (client/src/features/calls/engine/recorder.worker.ts); MediaRecorder, which stamps a picture when
 // it arrives, used to leave the picture up to 0.4 s behind the sound and seconds shorter.
 //
-// What is measured (README, "Recording"): the caller's page notes when its camera and microphone
+// What is measured (docs/calls.md, "Recording"): the caller's page notes when its camera and microphone
 // captured each flash and beep (./capture-probe), and every flash of the MP4 must keep its captured
 // offset to its beep within 100 ms; the MP4's own offsets are logged (the fake camera itself falls
 // behind on a busy machine: captured -39 ms drifting to -158 ms in one run).

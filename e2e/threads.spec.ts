@@ -1,4 +1,4 @@
-// Threads between people (README, "Threads"): a reply in a thread reaches the starter live as the
+// Threads between people (docs/threads.md): a reply in a thread reaches the starter live as the
 // root's reply count and as an unread in the Threads view; opening the thread reads it (the
 // unread clears); a reply also sent to the channel shows in the channel's main list, a reply only
 // in the thread does not.

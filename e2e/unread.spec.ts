@@ -1,4 +1,4 @@
-// Unread kept by the server (README, "Unread"): someone else's messages show as a count in the
+// Unread kept by the server (docs/unread.md): someone else's messages show as a count in the
 // reader's channel list and a "New messages" divider when the channel is opened; reading in one
 // tab clears the count in the reader's other tab within a second (the read position's change goes
 // to every socket of its owner); "Mark as unread" brings it back there.

@@ -1,4 +1,4 @@
-// Writing in chat (README, "Writing"): Markdown reaches the other person rendered and raw HTML as
+// Writing in chat (docs/messages.md, "Writing"): Markdown reaches the other person rendered and raw HTML as
 // text; a pasted image and a dropped file attach; a draft survives a reload; Up arrow in the empty
 // composer opens the editor on one's last message.
 import { mkdirSync } from "node:fs";

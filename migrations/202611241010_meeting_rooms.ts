@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
 
-// A meeting is a room keyed by its meeting id (README, "Meetings"): at most one live call per
+// A meeting is a room keyed by its meeting id (docs/calls.md, "Meetings"): at most one live call per
 // meeting, so two people joining at the same moment land in the same call. `media` says whether
 // the call's media run browser to browser (mesh) or through the SFU (Janus). A meeting's
 // organiser may let anyone in the organisation walk in with the link (`meeting_open`).

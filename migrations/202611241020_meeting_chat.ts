@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
 
-// The meeting's chat (README, "Meetings"): for now a private channel per meeting, linked here.
+// The meeting's chat (docs/calls.md, "Meetings"): for now a private channel per meeting, linked here.
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     create table meeting_channels (

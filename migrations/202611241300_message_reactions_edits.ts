@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
 
-// Reactions and earlier versions of messages (README, "Reactions and edits"). Both name their
+// Reactions and earlier versions of messages (docs/messages.md, "Reactions and edits"). Both name their
 // message's channel, so their read rule is the channel's (docs/architecture.md, "Policies and
 // audiences") without a join through messages; both go with their message when it is deleted.
 // `messages.edited_at` marks a message whose text was changed after it was posted.

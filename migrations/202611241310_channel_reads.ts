@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
 
-// Unread kept by the server (README, "Unread"): one read position per person per channel, a
+// Unread kept by the server (docs/unread.md): one read position per person per channel, a
 // message id. Counts are worked out from the messages that exist (id > position, not one's own),
 // never stored, so a deleted message can never leave a badge nobody can clear. No foreign key to
 // messages: the position may name a message deleted since, which still compares correctly.

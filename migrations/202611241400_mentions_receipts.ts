@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
 
-// Mentions and read receipts (README, "Mentions and read receipts"). A message's mentions are
+// Mentions and read receipts (docs/messages.md, "Mentions and read receipts"). A message's mentions are
 // worked out by the server from its text on every create and edit: the addresses of the people
 // named who may read the channel, and whether it says @channel/@here. Mention badges count them
 // with the unread messages (channel_id, id > position), so the messages' (channel_id, id) index

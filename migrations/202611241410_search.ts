@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
 
-// Search (README, "Search"). Words: one text-search document per message, a stored generated
+// Search (docs/search.md). Words: one text-search document per message, a stored generated
 // column with a GIN index. Stored, not an expression index: a search for a common word reads each
 // readable channel's newest messages and checks them (server/features/search/repository.ts), which
 // must not re-parse every message it passes. It holds the text twice: in the 'english'

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
 
-// Threads (README, "Threads"). A reply names its thread's root message (`thread_root_id`, a
+// Threads (docs/threads.md). A reply names its thread's root message (`thread_root_id`, a
 // message of the same channel that is not itself a reply); `also_to_channel` shows it in the
 // channel's main list too. A root carries its thread's counters (reply_count, last_reply_at and
 // the latest repliers), rewritten in the transaction of every reply and every deleted reply so

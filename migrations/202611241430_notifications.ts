@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
 
-// Notifications that reach people when the tab is closed (README, "Notifications").
+// Notifications that reach people when the tab is closed (docs/notifications.md).
 // - notification_jobs: the durable queue. A job is written after the change it is about has
 //   committed; every node's worker claims due jobs with `for update skip locked`, so each job is
 //   handled by one node, and a failed send comes back later (next_attempt_at, attempts).

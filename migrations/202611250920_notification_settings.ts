@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
 
-// Notification choices beyond the global preference (README, "Notifications"):
+// Notification choices beyond the global preference (docs/notifications.md):
 // - channel_notification_settings: one person's level for one channel (all / mentions / muted),
 //   theirs alone (audience `user:<id>`, docs/architecture.md "Policies and audiences"). No row
 //   means the global preference applies. It goes with its channel or its person.

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
 
-// Server-side recordings of calls through the SFU (README, "Recording"): Janus writes one .mjr
+// Server-side recordings of calls through the SFU (docs/calls.md, "Recording"): Janus writes one .mjr
 // file per publisher stream into rec_dir; when the recording stops (or the call ends) one node
 // claims the row (a lease, `for update skip locked`) and converts the files into the call's MP4.
 // A node that dies mid-way leaves the lease to run out and another node finishes the job.

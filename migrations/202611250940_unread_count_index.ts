@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
 
-// The unread counts of GET /api/chat/unread read only this index (README, "Unread"): a channel's
+// The unread counts of GET /api/chat/unread read only this index (docs/unread.md): a channel's
 // messages shown in its main list (not replies kept in their thread), in id order, carrying the
 // sender columns the "not one's own" test needs, so counting a tail of up to 100 reads no table
 // page. Its predicate is the unread query's own, word for word, so the planner picks it.

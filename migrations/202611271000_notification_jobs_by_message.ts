@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
 
-// A message's notification jobs, found by the message (README, "Notifications"): deleting or
+// A message's notification jobs, found by the message (docs/notifications.md): deleting or
 // editing a message withdraws or rewrites its jobs' items in the same transaction
 // (server/features/notifications/follow-message.ts), so that lookup must not walk the whole queue.
 // The id is compared as the text the jsonb payload gives, so no row's payload can make the index

@@ -6,7 +6,7 @@ import { dirname, join, posix, relative } from "node:path";
 import { gzipSync } from "node:zlib";
 import { fileURLToPath } from "node:url";
 
-// The initial JavaScript stays within 200 KB gzip (README, "Cold load").
+// The initial JavaScript stays within 200 KB gzip (docs/benchmarks.md, "Cold load").
 const BUDGET_KB = 200;
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "dist", "client");
 const indexPath = join(root, "index.html");

@@ -94,7 +94,7 @@ if (process.env.E2E_SKIP_BUILD !== "1") {
 // missed-call test short.
 process.env.ICE_SERVERS ??= "[]";
 process.env.CALL_RING_TIMEOUT_MS ??= "15000";
-// Notifications are decided a second after their change (README, "Notifications"), not ten.
+// Notifications are decided a second after their change (docs/notifications.md), not ten.
 process.env.NOTIFY_DELAY_MS ??= "1000";
 
 // The SFU: the tests start their own Janus (its config in a temp dir, its API on loopback) unless

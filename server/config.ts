@@ -60,7 +60,7 @@ const envSchema = z.object({
       }
       return parsed;
     }),
-  // The SFU (README, "Calls, meetings and the SFU"): Janus's WebSocket API, on loopback or a private network.
+  // The SFU (docs/calls.md): Janus's WebSocket API, on loopback or a private network.
   JANUS_URL: z.string().regex(/^wss?:\/\//, "must be a ws:// or wss:// URL").optional(),
   // Where Janus writes server-side recordings of SFU calls; the same path must be readable here.
   JANUS_REC_DIR: z.string().regex(/^\//, "must be an absolute path").optional(),
@@ -72,7 +72,7 @@ const envSchema = z.object({
   SOCKET_RATE_PER_SEC: z.coerce.number().positive().max(100_000).default(50),
   SOCKET_RATE_BURST: z.coerce.number().int().min(1).max(100_000).default(100),
   REMINDER_SWEEP_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
-  // Notifications (README, "Notifications"): Web Push keys (generated into DATA_DIR when unset),
+  // Notifications (docs/notifications.md): Web Push keys (generated into DATA_DIR when unset),
   // mail over SMTP (unset: no mail), how long a job waits before it is decided and how often
   // each node looks for due jobs, and how long someone is offline before unread DMs are mailed.
   VAPID_PUBLIC_KEY: z.string().regex(/^[\w-]{80,100}$/, "must be a URL-safe base64 P-256 public key").optional(),
@@ -170,7 +170,7 @@ export interface Config {
   reminderSweepMs: number;
   /** Bearer token a Prometheus scraper presents at /metrics; without it only loopback callers may scrape. */
   metricsToken?: string;
-  /** Notifications (README, "Notifications"): VAPID keys from the environment (else DATA_DIR), SMTP, timings. */
+  /** Notifications (docs/notifications.md): VAPID keys from the environment (else DATA_DIR), SMTP, timings. */
   notify: {
     vapid?: { publicKey: string; privateKey: string };
     vapidSubject?: string;

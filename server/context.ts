@@ -28,7 +28,7 @@ export interface EntityEvent {
 export type DomainEvents = { [K in EntityEventName]: [event: EntityEvent] } & {
   /** A session was revoked (logout): its sockets must go too. */
   "sessions.revoke": [sessionId: string];
-  /** An invitation was created: mailed where SMTP is configured (README, "Notifications"). */
+  /** An invitation was created: mailed where SMTP is configured (docs/notifications.md). */
   "invitations.create": [invite: { email: string; link: string; message: string | null; inviterId: number; inviterName: string }];
   /** People rung for a call did not answer it (missed), after the call's state committed. */
   "calls.missed": [missed: { callId: string; userIds: number[]; callerName: string }];

@@ -1,8 +1,7 @@
 // What the request log must never hold: credentials, and what people searched for. Headers are
 // removed by pino's redact paths; a URL is rewritten, because a secret there is one part of a line
 // worth keeping (method, path, status). A calendar app polls its feed URL every few minutes, so an
-// unredacted feed secret would sit in every log a deployment keeps; a search's words (README,
-// "Search") say what someone was looking for, in private channels and their own notes too.
+// unredacted feed secret would sit in every log a deployment keeps; a search's words (docs/search.md) say what someone was looking for, in private channels and their own notes too.
 import type { IncomingMessage } from "node:http";
 
 export const REDACTED = "[redacted]";

@@ -1,5 +1,5 @@
 // REST rate limits: failed sign-ins (server/auth/routes.ts) and the reads that cost the database
-// most per request (README "Configuration": SEARCH_RATE_LIMIT, UNREAD_RATE_LIMIT,
+// most per request (docs/configuration.md: SEARCH_RATE_LIMIT, UNREAD_RATE_LIMIT,
 // EXPORT_RATE_LIMIT). One person asking for them in a loop would otherwise slow everyone's
 // requests on the same database. With REDIS_URL the counts are kept in Redis, so spreading
 // requests over nodes gains nothing (docs/architecture.md, "Several nodes"); on one node, in memory.

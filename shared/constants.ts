@@ -42,7 +42,7 @@ export const LIMITS = {
   changesPageMax: 500,
   /** Unread counts stop at this (shown as "99+"), so counting costs at most this many rows per channel. */
   unreadCountMax: 100,
-  /** Read receipts ("Seen by") are shown in channels of at most this many members (README, "Mentions and read receipts"). */
+  /** Read receipts ("Seen by") are shown in channels of at most this many members (docs/messages.md, "Mentions and read receipts"). */
   receiptsMaxMembers: 20,
 } as const;
 

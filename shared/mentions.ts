@@ -1,4 +1,4 @@
-// @mentions in a message's text (README, "Mentions and read receipts"), one copy for the server,
+// @mentions in a message's text (docs/messages.md, "Mentions and read receipts"), one copy for the server,
 // which works out `messages.mentions` and `messages.mentions_all` from the content on every create
 // and edit (never from the body), and the web client, which writes, highlights and counts them.
 //

@@ -80,13 +80,13 @@ export const callInviteInput = z.object({
   user_ids: z.array(id).min(1).max(LIMITS.sfuCallMaxParticipants - 1),
 });
 
-/** Walk into a meeting's room (README, "Meetings"): nobody is rung. */
+/** Walk into a meeting's room (docs/calls.md, "Meetings"): nobody is rung. */
 export const meetingJoinInput = z.object({ meeting_id: str().min(1).max(100).regex(/^[A-Za-z0-9_-]+$/) });
 export const meetingHandInput = z.object({ call_id: callId(), raised: z.boolean() });
 /** The organiser mutes someone's microphone or removes them from the meeting. */
 export const meetingModerateInput = z.object({ call_id: callId(), user_id: id });
 
-// SFU signalling (README, "SFU"): the browser talks only to our hub, which drives Janus.
+// SFU signalling (docs/calls.md): the browser talks only to our hub, which drives Janus.
 const jsep = (type: "offer" | "answer") => z.object({ type: z.literal(type), sdp: str().min(1).max(LIMITS.signalMaxBytes) });
 export const sfuPublishInput = z.object({ call_id: callId(), jsep: jsep("offer") });
 export const sfuAnswerInput = z.object({ call_id: callId(), jsep: jsep("answer") });
@@ -209,7 +209,7 @@ export interface SessionReady {
   protocol_version: number;
   /**
    * The id of the web client build this server serves, null when it serves none. A tab whose own
-   * build differs was loaded before a deploy and reloads itself (README, "Connect and authenticate").
+   * build differs was loaded before a deploy and reloads itself (docs/protocol.md, "Connect and authenticate").
    */
   build: string | null;
 }
@@ -217,8 +217,7 @@ export interface SessionReady {
 /**
  * The version of this contract. A client sends the version it speaks in the handshake's `auth`
  * (`{token, protocol_version}`); the server speaks every version from OLDEST_PROTOCOL_VERSION to
- * PROTOCOL_VERSION and refuses the others, so a client is never left misreading pushes (README,
- * "Connect and authenticate"). Raise it when an older client would misread what the server now
+ * PROTOCOL_VERSION and refuses the others, so a client is never left misreading pushes (docs/protocol.md, "Connect and authenticate"). Raise it when an older client would misread what the server now
  * sends or send what it no longer takes (an event renamed, a field's meaning changed); a new
  * event or an added field does not need it. A handshake without a version is taken to speak
  * PROTOCOL_VERSION, for clients written before the handshake carried one.
@@ -294,7 +293,7 @@ type AckFn<T> = (res: Ack<T>) => void;
 
 /**
  * The entity commands over the socket, `<table>.create`, `<table>.update` and `<table>.delete`: the
- * same commands, rules and answers as REST's /entities routes (README, "Commands"); `messages.create`,
+ * same commands, rules and answers as REST's /entities routes (docs/protocol.md, "Commands"); `messages.create`,
  * `channel_reads.update`, `thread_follows.update` and `channel_notification_settings.update` (not a row id) have their own entries below. The fields are checked by the table's definition, so the schemas here
  * only ask for an object and, where the command names a row, its id.
  */
@@ -311,13 +310,13 @@ type EntityCommands = {
 
 export interface ClientToServerEvents extends EntityCommands {
   "messages.create": (p: z.input<typeof messageCreateInput>, ack: AckFn<ChatMessage>) => void;
-  /** Resolve or reopen a thread (README, "Threads"); acked with its root as it now is. */
+  /** Resolve or reopen a thread (docs/threads.md); acked with its root as it now is. */
   "messages.resolve": (p: z.input<typeof messagesResolveInput>, ack: AckFn<ChatMessage>) => void;
-  /** Move one's read position in a channel (README, "Unread"); acked with the row after it. */
+  /** Move one's read position in a channel (docs/unread.md); acked with the row after it. */
   "channel_reads.update": (p: z.input<typeof channelReadsUpdateInput>, ack: AckFn<ChannelRead>) => void;
-  /** Follow or unfollow a thread and/or move one's read position in it (README, "Threads"). */
+  /** Follow or unfollow a thread and/or move one's read position in it (docs/threads.md). */
   "thread_follows.update": (p: z.input<typeof threadFollowsUpdateInput>, ack: AckFn<ThreadFollow>) => void;
-  /** Set one's notification level for a channel (README, "Notifications"); acked with the row. */
+  /** Set one's notification level for a channel (docs/notifications.md); acked with the row. */
   "channel_notification_settings.update": (p: z.input<typeof channelNotificationSettingsUpdateInput>, ack: AckFn<ChannelNotificationSetting>) => void;
   "signals.send": (p: z.input<typeof signalSendInput>, ack: AckFn<{ id: number }>) => void;
   "calls.initiate": (p: z.input<typeof callInitiateInput>, ack: AckFn<CallStarted>) => void;
@@ -357,7 +356,7 @@ export interface ServerToClientEvents {
   /** An in-app notice for this user (a calendar reminder); `link` is a path in the app. */
   "notifications.create": (n: AppNotice) => void;
   /**
-   * A member's read position moved in a small channel (README, "Mentions and read receipts"):
+   * A member's read position moved in a small channel (docs/messages.md, "Mentions and read receipts"):
    * sent to the members who have read receipts on, when the mover has them on too.
    */
   "channel_receipts.update": (r: ChannelReceipt) => void;

@@ -1,4 +1,4 @@
-// Search (README, "Search"): how a query is read, shared by the server (which runs it) and the
+// Search (docs/search.md): how a query is read, shared by the server (which runs it) and the
 // client (which shows its filters as chips), and the highlighted snippets both sides agree on:
 // plain text cut into segments, some marked, so a client renders highlights without any HTML.
 import { z } from "zod";

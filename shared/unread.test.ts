@@ -51,7 +51,7 @@ describe("read positions", () => {
   });
 });
 
-// Threads (README, "Threads"): a thread's position is a message id too, so the same arithmetic
+// Threads (docs/threads.md): a thread's position is a message id too, so the same arithmetic
 // counts its replies; the channel's position counts only what its main list shows.
 describe("thread read positions", () => {
   const reply = (id: number, from = "you@example.test", also = false) => ({ id, sender_email: from, thread_root_id: 10, also_to_channel: also });

@@ -1,4 +1,4 @@
-// The read-position arithmetic (README, "Unread"), one copy for the server's command and the web
+// The read-position arithmetic (docs/unread.md), one copy for the server's command and the web
 // client. A position is the id of the newest message read in a channel (0: none); a message is
 // unread when its id is greater and someone else sent it. Everything is a comparison of ids, so a
 // position naming a deleted message still works, and counts follow the messages that exist.

@@ -1,4 +1,4 @@
-// The meeting scenario (README, "Calls, meetings and the SFU"): N browsers (Chromium, one process,
+// The meeting scenario (docs/calls.md): N browsers (Chromium, one process,
 // a context each, a 320x180 fake camera) walk into one meeting, through Janus or as a mesh, and we
 // measure what it costs: Janus's and the server's CPU, each browser's send and receive bitrate,
 // and the time from clicking Join to the first remote frame.

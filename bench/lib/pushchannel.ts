@@ -1,4 +1,4 @@
-// The pushchannel scenario (README, "Notifications"): a channel of 1,000 members, each with a
+// The pushchannel scenario (docs/notifications.md): a channel of 1,000 members, each with a
 // Web Push subscription at a local push service (web-push-testing in its own process,
 // bench/push-service.ts), none of them connected (their tabs are closed). A manager's @channel
 // message queues a job per member; measured: from the message's ack until the push service has
@@ -136,7 +136,7 @@ export async function pushChannelScenario(databaseUrl: string | undefined, o: Pu
     const fan = await createFixture(db.handle.db, secret, { users: o.members, roomSize: o.members, tag: "fan" });
     const chat = await createFixture(db.handle.db, secret, { users: o.chatUsers, roomSize: 20, tag: "chat" });
     const sender = fan.users[0];
-    // @channel is for managers (README, "Mentions and read receipts").
+    // @channel is for managers (docs/messages.md, "Mentions and read receipts").
     await db.handle.db.updateTable("users").set({ team_role: "manager" }).where("id", "=", sender.id).execute();
     o.say(`pushchannel: subscribing ${o.members} members at the local push service ...`);
     const subs: { user_id: number; endpoint: string; p256dh: string; auth: string }[] = [];

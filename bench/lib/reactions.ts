@@ -1,4 +1,4 @@
-// The reactions scenario (README, "Reactions and edits"): 100 people in one channel react to the
+// The reactions scenario (docs/messages.md, "Reactions and edits"): 100 people in one channel react to the
 // same message within one second, over their sockets. Measured: how long after the last reaction
 // was sent every member's view (built only from the `entities.change` pushes it received, as the
 // web client's reactions store does) holds all 100, and whether any push or write was lost.

@@ -1,4 +1,4 @@
-// The search scenario (README, "Search"): GET /api/search over a large message table on real
+// The search scenario (docs/search.md): GET /api/search over a large message table on real
 // Postgres, for a reader who is a member of 50 of the 1,000 channels. The table is filled by one
 // `insert ... select generate_series` (the search indexes are dropped for the fill and rebuilt
 // after, as a bulk load would); the app then answers words, prefixes and URL fragments, each kind

@@ -1,4 +1,4 @@
-// The unread scenario (README, "Unread"): GET /api/chat/unread, what a client asks on every
+// The unread scenario (docs/unread.md): GET /api/chat/unread, what a client asks on every
 // connect, for a member of 200 of 1,000 private channels holding 1,000,000 messages on real
 // Postgres. The reader's positions are spread: some channels read to the end, some a little
 // behind, some never opened (position 0), so both the unread and the mention counts have long

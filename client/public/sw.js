@@ -1,4 +1,4 @@
-// The service worker for Web Push (README, "Notifications"): shows what the server pushed
+// The service worker for Web Push (docs/notifications.md): shows what the server pushed
 // ({title, body, url, tag, kind}) while no tab of the workspace needs to be open, and on a click
 // brings a tab of the workspace to the pushed page (a channel, a thread, a ringing call), or opens
 // one there. An incoming call (kind `call_ring`) stays until acted on; its withdrawal (kind

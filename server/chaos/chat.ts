@@ -1,5 +1,4 @@
-// Chat clients for the failure tests that behave like the web client (README "The change feed
-// and catching up"): they reconnect with the same jittered backoff, catch up through the same code
+// Chat clients for the failure tests that behave like the web client (docs/protocol.md, "The change feed and catching up"): they reconnect with the same jittered backoff, catch up through the same code
 // (shared/feed.ts, here over REST: GET /api/changes) after a reconnect the server could not
 // recover and after `sync.required`, retry a handshake refused with "Service unavailable", and
 // post over the socket (REST while it is down). What they received is kept, so a test can say

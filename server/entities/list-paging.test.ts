@@ -60,13 +60,13 @@ describe.each(ENGINES)("list paging at size (%s)", (engine) => {
     // Older pages by key, as the chat client asks for them.
     const older = await m.get(`/api/entities/messages${qs({ where: JSON.stringify({ channel_id: quiet, id: { lt: lastBig + 251 } }), sort: "-id", limit: "50" })}`);
     expect(older.body[0].content).toBe("quiet 250");
-    // The README's resync: what came after the last id held, oldest first.
+    // The resync of docs/protocol.md: what came after the last id held, oldest first.
     const after = (afterId: number) => m.get(`/api/entities/messages${qs({ where: JSON.stringify({ channel_id: big, id: { gt: afterId } }), sort: "id", limit: "500" })}`);
     expect((await after(lastBig)).body).toEqual([]);
     expect((await after(lastBig - 3)).body.map((r: { content: string }) => r.content)).toEqual([`big ${bigSize - 2}`, `big ${bigSize - 1}`, `big ${bigSize}`]);
   });
 
-  // Every message list the web client and the README's resync ask for, with the index that must serve it.
+  // Every message list the web client and the resync of docs/protocol.md ask for, with the index that must serve it.
   const CLIENT_LISTS = (): Array<{ what: string; query: Record<string, string>; index: string }> => [
     { what: "newest page of the big channel", query: { where: JSON.stringify({ channel_id: big }), sort: "-id", limit: "50" }, index: "messages_channel_id_idx" },
     { what: "newest page, text where", query: { where: `channel_id = ${big}`, sort: "-id", limit: "50" }, index: "messages_channel_id_idx" },

@@ -97,7 +97,7 @@ describe.each(ENGINES)("REST and socket rows are the same (%s)", (engine) => {
         return { id: r(await asReader.post("/api/entities/channel_notification_settings", { channel_id: ch, level: "mentions" })), watcher: reader, socket: readerSocket };
       }
       case "notifications": {
-        // Written by the notification worker only (README, "Notifications"); its owner marks it read.
+        // Written by the notification worker only (docs/notifications.md); its owner marks it read.
         const row = await createNotification(app.ctx, { user_id: reader.user.id, job_id: null, kind: "task", title: "Task assigned to you", body: "Same", link: "/Tasks" });
         return { id: row!.id, watcher: reader, socket: readerSocket };
       }
@@ -129,7 +129,7 @@ describe.each(ENGINES)("REST and socket rows are the same (%s)", (engine) => {
     // The same row again after an update, pushed and caught up (changes.since from the create).
     const created = await until(socket === readerSocket ? changes : adminChanges, (c) => c.table === table && c.id === id && c.op === "create");
     const before = created.seq;
-    // Reactions and earlier versions are never changed (README, "Reactions and edits").
+    // Reactions and earlier versions are never changed (docs/messages.md, "Reactions and edits").
     if (!UPDATES[table]) return;
     const updates = record<EntityChange>(socket, "entities.change");
     const res = await api(app, (table === "org_storage_config" || table === "users" ? admin : table === "notes" || table === "approval_requests" || table === "channel_reads" || table === "thread_follows" || table === "notifications" || table === "channel_notification_settings" ? reader : manager).token).patch(

@@ -21,7 +21,7 @@ export const SEARCH_COLUMNS: Partial<Record<EntityTable, readonly string[]>> = {
 /**
  * Per table, the column its lists are usually confined to, which its indexes lead with: a
  * channel's messages come from messages (channel_id, id desc) and (channel_id, created_at desc,
- * id desc), never from a walk of the primary key (README, "Architecture").
+ * id desc), never from a walk of the primary key (docs/architecture.md).
  */
 export const LIST_SCOPES: Partial<Record<EntityTable, string>> = { messages: "channel_id" };
 

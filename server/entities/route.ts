@@ -25,7 +25,7 @@ export function entityRoutes(ctx: AppContext): Router {
   /**
    * `X-Feed-Seq`: the change feed's position read before the rows, so the answer holds every change
    * up to it. A client that loads data before its socket is in its rooms catches up from there
-   * (README, "The change feed and catching up").
+   * (docs/protocol.md, "The change feed and catching up").
    */
   const feedPosition = async (res: Response) => res.setHeader("X-Feed-Seq", String(await recentHead(ctx.db)));
 

@@ -1,5 +1,4 @@
-// Who counts as "on this machine" for the two metrics endpoints (GET /metrics, README
-// "Monitoring"; GET /api/metrics for the load tester): a loopback peer that no proxy forwarded.
+// Who counts as "on this machine" for the two metrics endpoints (GET /metrics, docs/operations.md, "Monitoring"; GET /api/metrics for the load tester): a loopback peer that no proxy forwarded.
 // A proxy on the same machine connects from loopback too, so the peer's address alone would hand
 // every outside client the local view. Proxies say they forwarded in many words, so any header
 // any of them uses to name a client, a host or a hop means "forwarded", whatever TRUST_PROXY

@@ -1,4 +1,4 @@
-// Prometheus metrics (README "Monitoring"): one registry per process, the metric set and a small
+// Prometheus metrics (docs/operations.md, "Monitoring"): one registry per process, the metric set and a small
 // typed API the rest of the server calls (`metrics.commandDone(...)`), so no caller touches
 // prom-client or spells a metric name. Names follow Prometheus conventions: a `teamspace_`
 // prefix, base units (seconds, bytes), `_total` on counters, labels with a bounded set of values.

@@ -1,4 +1,4 @@
-// GET /api/ready (README "Monitoring"): whether this node can serve, for load balancers and
+// GET /api/ready (docs/operations.md, "Monitoring"): whether this node can serve, for load balancers and
 // orchestrators. /api/health stays liveness (the process answers); readiness also asks Postgres
 // and, when configured, Redis, each within a second, so a probe never hangs on a dependency.
 import type { AppContext } from "../context";

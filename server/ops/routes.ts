@@ -1,4 +1,4 @@
-// The operations endpoints (README "Monitoring"): GET /metrics in Prometheus' text format for a
+// The operations endpoints (docs/operations.md, "Monitoring"): GET /metrics in Prometheus' text format for a
 // scraper holding METRICS_TOKEN or calling from loopback without a proxy in between, GET
 // /api/ready for load balancers, and the HTTP latency middleware.
 import crypto from "node:crypto";

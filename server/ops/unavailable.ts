@@ -1,7 +1,7 @@
 // A dependency that is away (Postgres stopped or restarting, a pool that cannot connect) is not a
 // bug: the request is answered 503 "Service unavailable" (a socket command's ack says the same),
 // and the client may retry. The server itself stays up and recovers when the dependency returns
-// (README "Failures and recovery").
+// (docs/operations.md, "Failures and recovery").
 
 // Postgres: shutting down, crashed, starting up, connection failures, too many connections.
 const PG_CODES = new Set(["57P01", "57P02", "57P03", "08000", "08001", "08003", "08004", "08006", "53300"]);

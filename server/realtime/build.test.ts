@@ -1,4 +1,4 @@
-// The client build a node announces in `session.ready` (README, "Connect and authenticate").
+// The client build a node announces in `session.ready` (docs/protocol.md, "Connect and authenticate").
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";

@@ -1,5 +1,5 @@
 // The build of the web client this node serves, announced in every `session.ready` so that a tab
-// loaded before a deploy can tell and reload itself (README, "Connect and authenticate"). The
+// loaded before a deploy can tell and reload itself (docs/protocol.md, "Connect and authenticate"). The
 // client build writes its id to build.json beside index.html (vite.config.ts, buildId), the same
 // id it compiles into its own code.
 import fs from "node:fs";

@@ -1,4 +1,4 @@
-// The node's link to the other nodes through Redis (README "Failures and recovery"). While Redis
+// The node's link to the other nodes through Redis (docs/operations.md, "Failures and recovery"). While Redis
 // is away a node keeps serving its own sockets at full speed: a cross-node publish is refused at
 // once instead of waiting in the Redis client's offline queue (Socket.IO's cluster adapter awaits
 // the publish before delivering to local sockets, so a queued publish would hold local pushes too),

@@ -1,4 +1,4 @@
-// The Socket.IO hub on the app's port (README, "Realtime protocol for load testers"): token auth at the handshake, rooms
+// The Socket.IO hub on the app's port (docs/protocol.md): token auth at the handshake, rooms
 // `user:{id}`, `channel:{id}` and `presence:{id}`, connection state recovery, and with REDIS_URL
 // the Redis Streams adapter so any node reaches any user.
 import type http from "node:http";

@@ -1,5 +1,5 @@
 // What the realtime layer reports and how it copes without Redis, attached to a running io in
-// one call (README "Monitoring" and "Failures and recovery").
+// one call (docs/operations.md, "Monitoring" and "Failures and recovery").
 import { seqBefore } from "../feed/repository";
 import type { AppContext } from "../context";
 import type { RedisClient } from "../features/presence/store";

@@ -1,4 +1,4 @@
-// The protocol version in the handshake (README, "Connect and authenticate"): real socket.io-client
+// The protocol version in the handshake (docs/protocol.md, "Connect and authenticate"): real socket.io-client
 // sockets against a running app; a version the server does not speak is refused with a reason.
 import fs from "node:fs";
 import os from "node:os";

@@ -1,4 +1,4 @@
-// The protocol version a handshake carries (README, "Connect and authenticate"): a client that
+// The protocol version a handshake carries (docs/protocol.md, "Connect and authenticate"): a client that
 // speaks a version this server does not is refused before anything is sent to it, with a reason
 // it can act on (the web client reloads itself), rather than left to misread pushes.
 import {

@@ -1,4 +1,4 @@
-// A person's notification level for one channel (README, "Notifications"): `all` (every message
+// A person's notification level for one channel (docs/notifications.md): `all` (every message
 // of the channel may reach them as a push), `mentions` (only direct messages and mentions of them
 // or of everyone) or `muted` (nothing pushed from the channel; its unread count leaves the Chat
 // badge unless it mentions them). No row: the global preference decides. Only its owner sees it

@@ -1,4 +1,4 @@
-// A person's read position in a channel (README, "Unread"): the id of the newest message they
+// A person's read position in a channel (docs/unread.md): the id of the newest message they
 // have read there. Only its owner sees it (audience `user:<id>`), and it moves only through the
 // command `channel_reads.update` (forward when reading; to just before a message when marking it
 // unread). The generic create and update of the Entity API are that same command.
@@ -53,12 +53,12 @@ export interface ChannelUnread {
   last_read_message_id: number;
   /** Messages after the position not sent by the reader, counted up to UNREAD_COUNT_MAX. */
   unread: number;
-  /** Of those, the ones that mention the reader or say @channel/@here (README, "Mentions and read receipts"). */
+  /** Of those, the ones that mention the reader or say @channel/@here (docs/messages.md, "Mentions and read receipts"). */
   mentions: number;
 }
 
 /**
- * Read receipts (README, "Mentions and read receipts"): a member's read position as others see it,
+ * Read receipts (docs/messages.md, "Mentions and read receipts"): a member's read position as others see it,
  * in dms and channels of up to LIMITS.receiptsMaxMembers members, between people who both have
  * `enable_read_receipts` on. `GET /api/chat/receipts` answers them; `channel_receipts.update`
  * pushes each move.

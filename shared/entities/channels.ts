@@ -34,6 +34,6 @@ export const channels = defineEntity({
 
 export type Channel = z.infer<typeof channels.row>;
 
-/** `POST /channels/dm`: the direct message with this person, opened or created (README, "Channels"). */
+/** `POST /channels/dm`: the direct message with this person, opened or created (docs/channels.md). */
 export const channelsOpenDmInput = z.object({ user_id: idRef });
 export type ChannelsOpenDmInput = z.infer<typeof channelsOpenDmInput>;

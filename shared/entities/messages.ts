@@ -11,7 +11,7 @@ const fields = {
   message_type: z.enum(MESSAGE_TYPES, { error: "must be text, file or image" }),
   file_url: safeLink,
   file_name: text(500),
-  /** A reply names its thread's root message (README, "Threads"); null for a message of the channel. */
+  /** A reply names its thread's root message (docs/threads.md); null for a message of the channel. */
   thread_root_id: idRef,
   /** A reply also shown in the channel's main list ("Also send to #channel"). */
   also_to_channel: boolish,
@@ -34,16 +34,16 @@ export const messages = defineEntity({
     message_type: z.enum(MESSAGE_TYPES),
     file_url: z.string().nullable(),
     file_name: z.string().nullable(),
-    /** When the text was last changed after posting (README, "Reactions and edits"); null if never. */
+    /** When the text was last changed after posting (docs/messages.md, "Reactions and edits"); null if never. */
     edited_at: z.string().nullable(),
     /**
      * The people the text mentions who may read the channel (lower-case e-mails), worked out by
-     * the server from the content on every create and edit (README, "Mentions and read receipts").
+     * the server from the content on every create and edit (docs/messages.md, "Mentions and read receipts").
      */
     mentions: z.array(z.string()),
     /** The text says @channel or @here: everyone in the channel is mentioned. */
     mentions_all: z.boolean(),
-    /** The thread's root message for a reply; null for a message of the channel (README, "Threads"). */
+    /** The thread's root message for a reply; null for a message of the channel (docs/threads.md). */
     thread_root_id: z.number().int().nullable(),
     /** A reply also shown in the channel's main list. */
     also_to_channel: z.boolean(),
@@ -93,7 +93,7 @@ export type MessageCreateInput = z.input<typeof messageCreateInput>;
 
 
 /**
- * `messages.resolve` and POST /api/chat/threads/resolve (README, "Threads"): mark a thread resolved
+ * `messages.resolve` and POST /api/chat/threads/resolve (docs/threads.md): mark a thread resolved
  * (`resolved: true`) or reopen it, by its root's id.
  */
 export const messagesResolveInput = z.strictObject(

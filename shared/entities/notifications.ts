@@ -1,4 +1,4 @@
-// The notification centre's items (README, "Notifications"): written by the server's notification
+// The notification centre's items (docs/notifications.md): written by the server's notification
 // worker only, read by their owner alone (audience `user:<id>`), who may only mark them read.
 import { z } from "zod";
 import { boolish } from "./fields";

@@ -1,4 +1,4 @@
-// A person's row for a thread (README, "Threads"): whether they follow it and how far they have
+// A person's row for a thread (docs/threads.md): whether they follow it and how far they have
 // read it. The read position is a message id, as in channel_reads, so the same arithmetic
 // (shared/unread.ts) counts a thread's unread replies. Only its owner sees it (audience
 // `user:<id>`), and it changes only through the command `thread_follows.update`; replying in a

@@ -32,13 +32,13 @@ export const userProfileInput = {
   user_status: z.enum(USER_STATUSES),
   show_online_status: boolish,
   notification_preferences: z.enum(NOTIFICATION_PREFERENCES),
-  /** Show my reads as "Seen by" and see others' (README, "Mentions and read receipts"). */
+  /** Show my reads as "Seen by" and see others' (docs/messages.md, "Mentions and read receipts"). */
   enable_read_receipts: boolish,
   /** IANA zone the calendar shows and reads times in; null: the browser's. */
   time_zone: text(64)
     .refine(isTimeZone, "time_zone must be an IANA time zone such as Europe/Berlin")
     .nullable(),
-  /** Quiet hours (README, "Notifications"): nothing is pushed between start and end, in time_zone. */
+  /** Quiet hours (docs/notifications.md): nothing is pushed between start and end, in time_zone. */
   quiet_hours_enabled: boolish,
   quiet_hours_start: clockTime("quiet_hours_start"),
   quiet_hours_end: clockTime("quiet_hours_end"),
@@ -101,7 +101,7 @@ export const users = defineEntity({
     team_role: z.enum(TEAM_ROLES),
     user_status: z.enum(USER_STATUSES),
     show_online_status: z.boolean(),
-    /** Whether the person shares and sees read receipts (README, "Mentions and read receipts"). */
+    /** Whether the person shares and sees read receipts (docs/messages.md, "Mentions and read receipts"). */
     enable_read_receipts: z.boolean(),
     /** Only for the user themselves and admins. */
     notification_preferences: z.enum(NOTIFICATION_PREFERENCES).optional(),
@@ -109,7 +109,7 @@ export const users = defineEntity({
     is_active: z.boolean(),
     /** Public like a job title: others may see someone's local time. */
     time_zone: z.string().nullable(),
-    /** Quiet hours, only for the user themselves and admins (README, "Notifications"). */
+    /** Quiet hours, only for the user themselves and admins (docs/notifications.md). */
     quiet_hours_enabled: z.boolean().optional(),
     quiet_hours_start: z.string().optional(),
     quiet_hours_end: z.string().optional(),

@@ -1,5 +1,4 @@
-// Reloads the web client after a deploy instead of letting old code misread new pushes (README,
-// "Connect and authenticate"): `session.ready` says which client build the server serves, and a
+// Reloads the web client after a deploy instead of letting old code misread new pushes (docs/protocol.md, "Connect and authenticate"): `session.ready` says which client build the server serves, and a
 // handshake the server refuses for its protocol version says why. ./reloadDecision.ts decides
 // when; this file listens, looks at what would be lost, and reloads.
 import { protocolRefusal, type IncompatibilityReason } from "@shared/realtime";

@@ -1,4 +1,4 @@
-// The pages' chunks, each loaded once and remembered once in (README, "Cold load"). The entry
+// The pages' chunks, each loaded once and remembered once in (docs/benchmarks.md, "Cold load"). The entry
 // (prefetch.ts) starts the Chat chunk before the app runs, the app waits for it before its first
 // render (start.tsx), and App then renders the page at once instead of through React.lazy: a lazy
 // component always suspends on its first render, and React holds back revealing what was

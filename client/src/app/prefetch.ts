@@ -1,4 +1,4 @@
-// Cold load of a channel (README, "Cold load"): everything the first screen of
+// Cold load of a channel (docs/benchmarks.md, "Cold load"): everything the first screen of
 // Chat waits on is asked for at once from the entry module, before React renders, instead of one
 // after another (/auth/me, then the lazy Chat chunk, then the channel list, then the messages).
 // The answers land where the page looks for them: the session store, the query cache, the chat

@@ -1,4 +1,4 @@
-// When the web client reloads itself (README, "Connect and authenticate"): after a deploy, at a
+// When the web client reloads itself (docs/protocol.md, "Connect and authenticate"): after a deploy, at a
 // quiet moment; when the server refuses its protocol version, at once. Never more than once a
 // minute, so a server that keeps refusing, or nodes serving different builds while a deploy rolls
 // through, cannot make a tab reload in a loop. Pure, so it is tested alone

@@ -20,7 +20,7 @@ function render(): void {
 }
 
 // The first page's chunk, when the entry has started it (prefetch.ts), is waited for so that the
-// first render shows the page rather than suspending on it (pageModules.ts, README "Cold load").
+// first render shows the page rather than suspending on it (pageModules.ts, docs/benchmarks.md, "Cold load").
 // A failed load renders all the same: the page's own lazy load then tries again and reports it.
 // A slow one (a stalled network) is waited for only so long: then the shell renders, with the
 // page's loading state, rather than nothing at all until the chunk arrives.

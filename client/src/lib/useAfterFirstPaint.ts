@@ -22,7 +22,7 @@ function schedule(): void {
 /**
  * False until the page's first render has been painted, then true for good: for what a person
  * cannot see at first (a message's hover toolbar), so that the first paint of a channel does not
- * wait for it (README, "Cold load").
+ * wait for it (docs/benchmarks.md, "Cold load").
  */
 export function useAfterFirstPaint(): boolean {
   const [done, setDone] = useState(painted);

@@ -26,8 +26,7 @@ export function connectRealtime(): AppSocket {
   socket = io(window.location.origin, {
     path: "/socket.io",
     // A function, so every reconnect presents the latest (possibly refreshed) token. The protocol
-    // version lets the server refuse this code once it no longer speaks it (README, "Connect and
-    // authenticate"); app/deployReload.ts then loads the client again.
+    // version lets the server refuse this code once it no longer speaks it (docs/protocol.md, "Connect and authenticate"); app/deployReload.ts then loads the client again.
     auth: (cb) => cb({ token: getToken(), protocol_version: PROTOCOL_VERSION }),
     transports: ["websocket", "polling"],
     ...RECONNECT_OPTIONS,

@@ -4,7 +4,7 @@ import { LIMITS } from "@shared/constants";
 
 export type TooltipSide = "top" | "right" | "bottom" | "left";
 
-/** What a trigger's tooltip says, and where (README, "Cold load": one tooltip for the whole page). */
+/** What a trigger's tooltip says, and where (docs/benchmarks.md, "Cold load": one tooltip for the whole page). */
 export interface TooltipEntry {
   label: ReactNode;
   side: TooltipSide;

@@ -63,7 +63,7 @@ export function adminRoutes(ctx: AppContext): Router {
     res.json(await databaseFacts(ctx.db));
   });
 
-  // The same archive as `npm run backup` (README "Backup and restore"): restorable, so it holds
+  // The same archive as `npm run backup` (docs/operations.md, "Backup and restore"): restorable, so it holds
   // password hashes and the generated secrets, and is only ever handed to an admin.
   // It reads the whole database: a count per person (EXPORT_RATE_LIMIT).
   r.get("/admin/database/backup", costlyReads(ctx).export, async (_req, res) => {

@@ -1,4 +1,4 @@
-// An RFC 5545 calendar of one user's events and dated tasks (README, "Calendar feed"). Each event
+// An RFC 5545 calendar of one user's events and dated tasks (docs/calendar.md, "Calendar feed"). Each event
 // is written in its own zone: DTSTART, DTEND, EXDATE and RECURRENCE-ID carry a TZID, and the
 // calendar a VTIMEZONE for it (timezones-ical-library, built from the IANA database), so every
 // reader repeats a series at the wall-clock hour the app repeats it at, on both sides of a

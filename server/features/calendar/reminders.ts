@@ -2,7 +2,7 @@
 // and attendees get an in-app notice, once. Every node runs the sweep. An event keeps the time of
 // its next reminder in `next_reminder_at`; a sweep moves each due event on to its following
 // reminder with one compare-and-set statement and sends the notices only where that statement
-// changed the row, so each reminder goes out from exactly one node (README, "Several nodes").
+// changed the row, so each reminder goes out from exactly one node (docs/operations.md, "Several nodes").
 import type { AppContext } from "../../context";
 import { advanceReminder, findDueReminders, findUserZonesByEmails } from "./repository";
 import { sweepPlan, type Reminder } from "./reminder-plan";
@@ -45,7 +45,7 @@ async function notify(ctx: AppContext, e: DueEvent, r: Reminder): Promise<void> 
     ctx.realtime?.toUsers([p.id], "notifications.create", { id: `reminder-${e.id}-${r.start.getTime()}`, ...notice });
     notices.push({ userId: p.id, ...notice });
   }
-  // Those with no tab open hear of it by push (README, "Notifications").
+  // Those with no tab open hear of it by push (docs/notifications.md).
   ctx.events.emit("calendar.reminder", { eventId: e.id, start: r.start, notices });
 }
 

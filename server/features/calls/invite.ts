@@ -1,5 +1,5 @@
 // Adding people to a call that is going on. A call that grows past CALL_MESH_MAX moves to the SFU
-// (README, "Calls, meetings and the SFU"): the record's `media` turns to "sfu" and its
+// (docs/calls.md): the record's `media` turns to "sfu" and its
 // calls.update tells every browser in it to publish to Janus instead of its peers, so nobody
 // rejoins by hand; the people rung get the new media in their invite.
 import { sql } from "kysely";

@@ -1,4 +1,4 @@
-// The meeting's chat beside the video (README, "Meetings"): kept simple and apart from the chat
+// The meeting's chat beside the video (docs/calls.md, "Meetings"): kept simple and apart from the chat
 // feature, it is a private channel per meeting, created through the entity engine (so its
 // members' sockets join its room like any channel's) by the organiser, with the organiser and
 // the invitees as members; someone who walks into an open meeting is added when they open it.

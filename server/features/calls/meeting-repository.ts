@@ -1,4 +1,4 @@
-// SQL of meeting rooms (README, "Meetings"): the meeting's calendar event, its one live call,
+// SQL of meeting rooms (docs/calls.md, "Meetings"): the meeting's calendar event, its one live call,
 // and who is in it.
 import { sql } from "kysely";
 import type { DbLike } from "../../entities/repository";

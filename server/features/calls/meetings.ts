@@ -1,4 +1,4 @@
-// Meetings as rooms (README, "Meetings"): a meeting is the one live call keyed by its meeting id.
+// Meetings as rooms (docs/calls.md, "Meetings"): a meeting is the one live call keyed by its meeting id.
 // Whoever may join walks in at any time and nobody is rung; two people joining at the same
 // moment end up in the same call, because the call row is created once and locked by both.
 // People already in learn of the newcomer by a call_accept (mesh: each of them offers to the

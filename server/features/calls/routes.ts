@@ -1,4 +1,4 @@
-// The calls and presence API (README, "Signal delivery"): the polling-compatible shim beside the
+// The calls and presence API (docs/protocol.md, "Signal delivery"): the polling-compatible shim beside the
 // socket commands. Both call the same services, so a client that only polls GET get-signals
 // every second can call, and be called by, a socket client.
 import { Router } from "express";

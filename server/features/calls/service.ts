@@ -1,4 +1,4 @@
-// The call state machine (README, "Calls, meetings and the SFU"), shared by the socket
+// The call state machine (docs/calls.md), shared by the socket
 // commands and the polling REST shim. Each transition locks the call row, commits, and only
 // then sends its signals (call_invite, call_accept, call_reject, call_end) and `calls.update`.
 import crypto from "node:crypto";
@@ -112,8 +112,7 @@ export async function initiateCall(ctx: AppContext, caller: Actor, targetIds: nu
 }
 
 /**
- * Mesh for small calls, the SFU past CALL_MESH_MAX people when Janus is configured (README,
- * "Calls, meetings and the SFU"); without it a mesh holds at most 8 and a larger call is refused.
+ * Mesh for small calls, the SFU past CALL_MESH_MAX people when Janus is configured (docs/calls.md); without it a mesh holds at most 8 and a larger call is refused.
  */
 export function mediaFor(ctx: AppContext, people: number): "mesh" | "sfu" {
   if (ctx.config.janusUrl) {
@@ -279,7 +278,7 @@ export async function sweepUnanswered(ctx: AppContext): Promise<void> {
     for (const p of ringing) {
       if (caller) signals.push(...signalsTo([p.user_id], caller, call.call_id, "call_end", { reason: "missed", call_ended: true }));
     }
-    // Listed in the notification centre and pushed (README, "Notifications").
+    // Listed in the notification centre and pushed (docs/notifications.md).
     if (ringing.length) ctx.events.emit("calls.missed", { callId: call.call_id, userIds: ringing.map((p) => p.user_id), callerName: caller?.full_name ?? "Someone" });
     const callee = people.get(ringing[0]?.user_id ?? -1);
     const waiting = parts.filter(isIn).map((p) => p.user_id);

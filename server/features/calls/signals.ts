@@ -1,4 +1,4 @@
-// Signal delivery, one scheme for socket and polling clients (see README "Realtime protocol"):
+// Signal delivery, one scheme for socket and polling clients (see docs/protocol.md):
 // every signal is a pending_signals row. When the recipient has a socket on any node the row is
 // inserted already delivered and pushed to `user:{id}`; otherwise it waits undelivered until
 // GET /webrtc/get-signals or the recipient's next socket connection claims it with
@@ -68,7 +68,7 @@ export async function deliverSignal(ctx: AppContext, s: NewSignal): Promise<Sign
   // The recipient may have connected between the check and the insert; its connect-time flush
   // ran before our row existed, so look again and claim the row if it is still waiting.
   if (hub && (await hub.hasSocket(s.to_user_id))) await pushPendingSignals(ctx, s.to_user_id, [Number(row.id)]);
-  // Nobody's tab is open to ring: their browsers are pushed (README, "Notifications"); the invite
+  // Nobody's tab is open to ring: their browsers are pushed (docs/notifications.md); the invite
   // waits here for the tab the push opens.
   else if (s.message_type === "call_invite") {
     ctx.events.emit("calls.ringing", { callId: s.call_id, userId: s.to_user_id, callerName: s.from.full_name, callType: s.call_type ?? "video" });

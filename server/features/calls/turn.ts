@@ -1,5 +1,5 @@
 // Time-limited TURN credentials in coturn's shared-secret scheme (`use-auth-secret` with
-// `static-auth-secret`, README "TURN"): the username is the expiry (Unix seconds) and the user,
+// `static-auth-secret`, docs/calls.md, "TURN"): the username is the expiry (Unix seconds) and the user,
 // the password is base64(HMAC-SHA1(secret, username)). coturn recomputes it, so nothing is stored
 // and a leaked credential dies on its own.
 import crypto from "node:crypto";

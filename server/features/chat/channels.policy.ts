@@ -4,7 +4,7 @@
 // audience.test.ts proves equal to it. A channel's readers are also the sockets in its room.
 // Members (and admins) manage a channel's people; anyone may also leave a channel they are in or
 // join a public one; nobody but an admin touches a system channel; a dm's two people never change
-// (README, "Channels").
+// (docs/channels.md).
 import { expressionBuilder, sql, type Expression, type ExpressionBuilder, type SqlBool } from "kysely";
 import type { Channel, Database, User } from "../../db/schema";
 import { isAdmin } from "../../auth/roles";
@@ -44,7 +44,7 @@ export function canDeleteChannel(user: User, channel: Pick<Channel, "is_system">
 
 /**
  * Who manages a channel (its name, description and people): an admin, or, but for a system
- * channel, its members and its creator. Also who may resolve any thread in it (README, "Threads").
+ * channel, its members and its creator. Also who may resolve any thread in it (docs/threads.md).
  */
 export function canManageChannel(user: Pick<User, "email" | "role" | "team_role">, channel: Pick<Channel, "is_system" | "members" | "created_by">): boolean {
   if (isAdmin(user)) return true;

@@ -1,6 +1,6 @@
 // message_edits: the earlier versions of a message, readable by whoever can read its channel and
 // written only by `messages.update` (./hooks.ts), in the same transaction as the edit; no client
-// creates, changes or deletes one (README, "Reactions and edits").
+// creates, changes or deletes one (docs/messages.md, "Reactions and edits").
 import type { TablePolicy } from "../../entities/policy";
 import { canReadChannelRow, channelRowAudience, channelRowReadFilter } from "./channel-rows";
 

@@ -12,12 +12,12 @@ import { DM_EXISTS, DM_MEMBERS_KEY, REACTION_EXISTS, REACTION_ONCE_KEY, insertMe
 
 export const messagesHooks: TableHooks = {
   create: (ctx, user, body) => postMessage(ctx, user, messageInput(body)),
-  // A reply recounts its root; a root with replies stays as a placeholder (README, "Threads").
+  // A reply recounts its root; a root with replies stays as a placeholder (docs/threads.md).
   delete: (ctx, user, id) => deleteMessage(ctx, user, id),
   // An edit keeps the text it replaces, in the edit's transaction and with its own change record,
-  // so every reader's history of the message follows live (README, "Reactions and edits"); the
+  // so every reader's history of the message follows live (docs/messages.md, "Reactions and edits"); the
   // notification centre's items that quote the message say the new text, in the same way
-  // (README, "Notifications").
+  // (docs/notifications.md).
   async afterWrite(trx, user, op, before, after, log) {
     if (op !== "update" || !before || !after || before.content === after.content) return;
     const b = before as unknown as Message;

@@ -1,4 +1,4 @@
-// Mentions and read receipts (README, "Mentions and read receipts"): the server works out who a
+// Mentions and read receipts (docs/messages.md, "Mentions and read receipts"): the server works out who a
 // message mentions from its text on create and edit, keeps only readers of the channel, refuses
 // @channel/@here from members, counts mentions with the unread counts; receipts follow the read
 // positions in small channels, between people who have them on, both ways, live over the socket.

@@ -1,4 +1,4 @@
-// Mentions (README, "Mentions and read receipts"): the server works out a message's `mentions`
+// Mentions (docs/messages.md, "Mentions and read receipts"): the server works out a message's `mentions`
 // and `mentions_all` from its text (shared/mentions.ts) on every create (./post.ts, inside the
 // batched insert) and every edit (messages.update, through the policy's serverFields), never from
 // the body. Only people who may read the channel count: the channel read rule, the same SQL as

@@ -1,5 +1,4 @@
-// Reactions, edits and deletes of messages over real sockets and REST (README, "Reactions and
-// edits"): each is one named command whose row and change record commit together and reach the
+// Reactions, edits and deletes of messages over real sockets and REST (docs/messages.md, "Reactions and edits"): each is one named command whose row and change record commit together and reach the
 // channel's readers live, and nobody else.
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import type { ChatMessage, MessageEdit, MessageReaction } from "@shared/entities";

@@ -1,6 +1,5 @@
 // message_reactions: readable by whoever can read the message's channel; added by those readers
-// as themselves; removed only by the person who reacted; never changed (README, "Reactions and
-// edits").
+// as themselves; removed only by the person who reacted; never changed (docs/messages.md, "Reactions and edits").
 import { notFound } from "../../errors";
 import { emailOf, sameEmail } from "../../entities/policy-helpers";
 import type { DbLike } from "../../entities/repository";

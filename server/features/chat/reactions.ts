@@ -1,4 +1,4 @@
-// `message_reactions.create` (README, "Reactions and edits"), REST and socket alike: the Entity
+// `message_reactions.create` (docs/messages.md, "Reactions and edits"), REST and socket alike: the Entity
 // API's create for this table (./hooks.ts). Reactions arriving together are committed as one
 // statement (group commit, ./group-commit.ts; docs/architecture.md, "The write path") that inserts
 // those whose person may read the message's channel, checked against the database at that moment,

@@ -1,4 +1,4 @@
-// channel_reads: a person's read positions are theirs alone (README, "Unread"). The read rule is
+// channel_reads: a person's read positions are theirs alone (docs/unread.md). The read rule is
 // `user_id = me` in SQL and the room `user:<id>` as the audience (docs/architecture.md, "Policies
 // and audiences"), so every tab and device of that person, and nobody else, gets each move. A
 // position is kept for a channel its owner may read; it moves only through `channel_reads.update`

@@ -1,4 +1,4 @@
-// Unread kept by the server (README, "Unread"): read positions move through channel_reads.update
+// Unread kept by the server (docs/unread.md): read positions move through channel_reads.update
 // over the socket and REST alike, forward only when reading, to just before a message when marking
 // it unread; each move reaches every socket of its owner and nobody else; counts come from one
 // query, follow deletes, skip one's own messages and only cover one's own channels.

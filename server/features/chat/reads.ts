@@ -1,4 +1,4 @@
-// `channel_reads.update`: the one command that moves a read position (README, "Unread";
+// `channel_reads.update`: the one command that moves a read position (docs/unread.md;
 // docs/architecture.md, "Adding a command"). Reading moves it forward only, to the message seen
 // but never past the channel's newest; "mark as unread" puts it just before the chosen message.
 // The row and its change record commit together (withChanges), and the change goes to the

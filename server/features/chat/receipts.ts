@@ -1,5 +1,5 @@
-// Read receipts, "Seen by" (README, "Mentions and read receipts"): derived from the read positions
-// (channel_reads, README "Unread"): a member has seen message m when their position is >= m.id.
+// Read receipts, "Seen by" (docs/messages.md, "Mentions and read receipts"): derived from the read positions
+// (channel_reads, docs/unread.md): a member has seen message m when their position is >= m.id.
 // They exist only in dms and channels of up to LIMITS.receiptsMaxMembers members, and only between
 // people who have `users.enable_read_receipts` on: someone with it off neither shows their
 // position nor sees anyone's. A position's own audience stays its owner (docs/architecture.md,

@@ -1,4 +1,4 @@
-// Replies in a thread (README, "Threads"): `messages.create` with `thread_root_id`, REST and socket
+// Replies in a thread (docs/threads.md): `messages.create` with `thread_root_id`, REST and socket
 // alike (./post.ts hands them here). A reply changes more than its own row: its root's counters (an
 // update of the root, so every reader's view of it moves live) and the follows of the replier, the
 // thread's starter and whoever it mentions, each with its change record. Replies arriving together

@@ -24,7 +24,7 @@ export function findMessageChannel(db: DbLike, messageId: number): Promise<Pick<
     .executeTakeFirst();
 }
 
-/** Keeps the text a `messages.update` replaced (README, "Reactions and edits"). */
+/** Keeps the text a `messages.update` replaced (docs/messages.md, "Reactions and edits"). */
 export function insertMessageEdit(
   db: DbLike,
   edit: { message_id: number; channel_id: number; content: string; written_at: Date; edited_by: string },
@@ -206,9 +206,8 @@ export function findMessageIn(db: DbLike, channelId: number, id: number): Promis
  * "More channels": private channels and dms they may read, system channels, public channels they
  * joined), in one statement: messages after their position that someone else sent, counted up to
  * `max` per channel so a long-unread channel costs no more than that. Deleted messages are simply
- * not there to count; replies only in a thread count in the thread (README, "Threads"), not here.
- * `mentions`: those of them that mention the reader or everyone (README,
- * "Mentions and read receipts"), counted the same way in the same statement.
+ * not there to count; replies only in a thread count in the thread (docs/threads.md), not here.
+ * `mentions`: those of them that mention the reader or everyone (docs/messages.md, "Mentions and read receipts"), counted the same way in the same statement.
  */
 export async function unreadCounts(db: DbLike, reader: { id: number; email: string }, max: number): Promise<ChannelUnread[]> {
   const email = reader.email.toLowerCase();

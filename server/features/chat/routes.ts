@@ -29,19 +29,19 @@ export function chatRoutes(ctx: AppContext): Router {
   r.get("/chat/unread", requireAuth, recount, async (req, res) => {
     res.json({ channels: await listUnread(ctx, currentUser(req)) });
   });
-  // Read receipts of a small channel (README, "Mentions and read receipts"; ./receipts.ts).
+  // Read receipts of a small channel (docs/messages.md, "Mentions and read receipts"; ./receipts.ts).
   r.get("/chat/receipts", requireAuth, async (req, res) => {
     const parsed = channelReceiptsQuery.safeParse(req.query ?? {});
     if (!parsed.success) throw badRequest(zodMessage(parsed.error));
     res.json(await listReceipts(ctx, currentUser(req), Number(parsed.data.channel_id)));
   });
-  // channel_reads.update, as the socket command is (README, "Unread").
+  // channel_reads.update, as the socket command is (docs/unread.md).
   r.post("/chat/read", requireAuth, async (req, res) => {
     const parsed = channelReadsUpdateInput.safeParse(req.body ?? {});
     if (!parsed.success) throw badRequest(zodMessage(parsed.error));
     res.json(await updateChannelRead(ctx, currentUser(req), parsed.data));
   });
-  // Threads (README, "Threads"): the followed ones with unread replies, and thread_follows.update.
+  // Threads (docs/threads.md): the followed ones with unread replies, and thread_follows.update.
   r.get("/chat/threads", requireAuth, recount, async (req, res) => {
     res.json({ threads: await listFollowedThreads(ctx, currentUser(req)) });
   });

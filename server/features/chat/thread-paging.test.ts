@@ -1,4 +1,4 @@
-// Paging a thread's replies (README, "Threads"): the thread pane asks the Entity API for the
+// Paging a thread's replies (docs/threads.md): the thread pane asks the Entity API for the
 // newest page (`where={"thread_root_id":R}&sort=-id&limit=N`) and then the page before the
 // oldest reply it holds (`"id":{"lt":X}`), the channel list's keyset paging. Pages neither repeat
 // nor skip a reply, also when replies (the cursor's own among them) are deleted between pages,

@@ -1,4 +1,4 @@
-// Resolving a thread (README, "Threads"): `messages.resolve` over the socket and POST
+// Resolving a thread (docs/threads.md): `messages.resolve` over the socket and POST
 // /api/chat/threads/resolve write `resolved_at` and `resolved_by` on the root, in one transaction
 // with its change record, so every reader of the channel gets the root's update live. The starter
 // or anyone who manages the channel (an admin; the members and creator of a channel that is not a

@@ -1,5 +1,4 @@
-// thread_follows: a person's follow and read position in a thread are theirs alone (README,
-// "Threads"). Like channel_reads: the read rule is `user_id = me` in SQL and the room `user:<id>`
+// thread_follows: a person's follow and read position in a thread are theirs alone (docs/threads.md). Like channel_reads: the read rule is `user_id = me` in SQL and the room `user:<id>`
 // the audience (docs/architecture.md, "Policies and audiences"). A row is kept for a thread whose
 // channel its owner may read; it changes only through `thread_follows.update` (./threads.ts).
 import { sql, type Expression } from "kysely";

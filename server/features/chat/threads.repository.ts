@@ -1,4 +1,4 @@
-// Threads' SQL (README, "Threads"): roots and their counters, replies, and the rows of
+// Threads' SQL (docs/threads.md): roots and their counters, replies, and the rows of
 // thread_follows with the unread counts they give.
 import { sql, type Expression } from "kysely";
 import type { Channel, Message } from "../../db/schema";

@@ -1,4 +1,4 @@
-// Threads (README, "Threads"): a reply goes through messages.create with thread_root_id, over the
+// Threads (docs/threads.md): a reply goes through messages.create with thread_root_id, over the
 // socket and REST; its root's counters move in the same transaction and reach every reader as an
 // update of the root; the replier and the starter follow the thread; a reply to a reply is
 // refused; a deleted reply recounts; a deleted root with replies stays as a placeholder; replies

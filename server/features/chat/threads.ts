@@ -1,4 +1,4 @@
-// Threads (README, "Threads"; docs/architecture.md, "Adding a command"). A reply is a message
+// Threads (docs/threads.md; docs/architecture.md, "Adding a command"). A reply is a message
 // posted through `messages.create` with `thread_root_id` (./replies.ts: the reply, its root's
 // counters and the follows commit together, batched with the replies arriving with it). Deleting
 // a reply recounts its root in the delete's transaction; deleting a root that has
@@ -55,7 +55,7 @@ export async function deleteMessage(ctx: AppContext, user: User, id: number): Pr
     const row = (await findRow(trx, "messages", id, readable(user), true)) as unknown as Message | undefined;
     if (!row) throw notFound();
     enforce(messagesPolicy.canDelete(user, row));
-    // Its text leaves the notification centre and the queue with it (README, "Notifications"); a
+    // Its text leaves the notification centre and the queue with it (docs/notifications.md); a
     // placeholder's went when it became one.
     if (!row.deleted_at) await withdrawMessageNotifications(trx, log, id);
     if (row.thread_root_id == null && row.reply_count > 0) {

@@ -1,4 +1,4 @@
-// Where a Janus recording's media begins (mjr.ts, mediaStartUs; README, "Recording"), over .mjr
+// Where a Janus recording's media begins (mjr.ts, mediaStartUs; docs/calls.md, "Recording"), over .mjr
 // files written here byte for byte as Janus writes them: "MJR00002", a 16-bit length and the JSON
 // header, then per packet "MEET", its arrival (uint32 ms after the first packet), a uint16 length
 // and the RTP packet. Each packet is captured at a known instant and arrives after a known delay.

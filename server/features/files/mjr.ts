@@ -1,4 +1,4 @@
-// Turns the .mjr files Janus wrote for one recorded SFU call into one MP4 (README, "Recording"):
+// Turns the .mjr files Janus wrote for one recorded SFU call into one MP4 (docs/calls.md, "Recording"):
 // janus-pp-rec turns each file into WebM (video) or Opus (audio); ffmpeg places every picture in a
 // grid tile and mixes every sound, each shifted by the instant its media began (mediaStartUs), so
 // people who joined late start late and everyone stays in step.

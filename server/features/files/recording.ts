@@ -56,7 +56,7 @@ async function runFfmpeg(input: string, output: string, chunks: number): Promise
   // Both tracks are placed by their own timestamps, counted from 0, never by counting frames or
   // samples: the picture goes to 15 fps from its frames' times (a picture that starts or pauses
   // late is held, not pulled earlier), and the sound is padded with silence from 0 and wherever it
-  // has a gap, so the two stay in step for the whole file (README, "Recording").
+  // has a gap, so the two stay in step for the whole file (docs/calls.md, "Recording").
   args.push("-vf", "fps=15:start_time=0,scale=trunc(iw/2)*2:trunc(ih/2)*2", "-af", "aresample=async=1:first_pts=0");
   args.push("-c:a", "aac", "-b:a", "96k", "-movflags", "+faststart", output);
   // Encoding takes a fraction of the recording's length: ten times as long means it hangs.
@@ -78,7 +78,7 @@ const STALE_MS = () => Number(process.env.RECORDING_STALE_MS ?? 60_000);
 const HEARTBEAT_MS = 5_000;
 
 /**
- * Finishes recordings whose node went away (README, "Recording"): run by every node's sweep;
+ * Finishes recordings whose node went away (docs/calls.md, "Recording"): run by every node's sweep;
  * the claim hands each one to exactly one node.
  */
 export async function sweepOrphanRecordings(ctx: AppContext): Promise<void> {
@@ -167,7 +167,7 @@ export function recordingRoutes(ctx: AppContext, r: Router, _upload: RequestHand
       res.json({ call_id: call.call_id, recording_status: "not_configured", error_message: NOT_CONFIGURED });
       return;
     }
-    // A call through the SFU is recorded by Janus on the server (README, "Recording").
+    // A call through the SFU is recorded by Janus on the server (docs/calls.md, "Recording").
     if (call.media === "sfu" && canRecordOnServer(ctx)) {
       if (!["initiated", "ringing", "connected"].includes(call.status)) throw new HttpError(409, "This call has ended");
       await startSfuRecording(ctx, call, currentUser(req).id);

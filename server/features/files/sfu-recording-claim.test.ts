@@ -1,4 +1,4 @@
-// The lease of server recordings (README, "Recording"): which jobs a node's sweep takes over, and
+// The lease of server recordings (docs/calls.md, "Recording"): which jobs a node's sweep takes over, and
 // that two nodes sweeping at once never take the same job. Also: an SFU call whose Janus cannot
 // record answers with a clear error and leaves no job behind.
 import { describe, it, expect, beforeAll, afterAll } from "vitest";

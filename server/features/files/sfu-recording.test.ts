@@ -1,4 +1,4 @@
-// Server recordings of SFU calls against a real Janus (README, "Recording"), on two app nodes
+// Server recordings of SFU calls against a real Janus (docs/calls.md, "Recording"), on two app nodes
 // sharing one Postgres database and one recording directory. A non-browser publisher (aiortc)
 // sends a picture that flashes with a beep every 2 s into a meeting; the first node starts Janus
 // recording, claims the stop and dies before converting; the second node's sweep finds the lease

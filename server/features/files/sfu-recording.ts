@@ -1,4 +1,4 @@
-// Server recordings of calls through the SFU (README, "Recording"): nobody's browser has to stay
+// Server recordings of calls through the SFU (docs/calls.md, "Recording"): nobody's browser has to stay
 // open. Starting asks Janus to record the call's room into a directory of its own under
 // JANUS_REC_DIR (one .mjr file per publisher stream); stopping, or the call ending, turns
 // recording off and converts the files into `{call_id}.mp4` in the organisation's storage, the
@@ -54,7 +54,7 @@ export async function stopSfuRecording(ctx: AppContext, callId: string): Promise
   return true;
 }
 
-/** Run by every node's sweep: finishes jobs whose node went away (README, "Recording"). */
+/** Run by every node's sweep: finishes jobs whose node went away (docs/calls.md, "Recording"). */
 export async function sweepSfuRecordings(ctx: AppContext): Promise<void> {
   for (const job of await claimAbandoned(ctx.db, ctx.config.nodeId, leaseMs(), graceMs())) {
     ctx.log.info({ callId: job.call_id }, "finishing a server recording its node left behind");

@@ -73,7 +73,7 @@ export function invitationRoutes(ctx: AppContext): Router {
     const { token, expires } = await insertInvitation(ctx.db, actor, body.data.email, body.data.message ?? null);
     const origin = ctx.config.publicUrl ?? `${req.protocol}://${req.get("host")}`;
     const link = `${origin}/AcceptInvite?token=${token}`;
-    // Mailed by the notification queue where SMTP is configured (README, "Notifications").
+    // Mailed by the notification queue where SMTP is configured (docs/notifications.md).
     ctx.events.emit("invitations.create", { email: body.data.email, link, message: body.data.message ?? null, inviterId: actor.id, inviterName: actor.full_name });
     res.status(201).json({
       link,

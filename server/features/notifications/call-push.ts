@@ -1,4 +1,4 @@
-// Incoming calls for people with no tab open (README, "Notifications"). The calls feature says a
+// Incoming calls for people with no tab open (docs/notifications.md). The calls feature says a
 // call rang someone with no socket on any node (`calls.ringing`); that becomes a `call_ring` job,
 // pushed at once, urgent, and only while the call still rings for them. Whenever the call changes
 // (`calls.changed`, after each committed transition) a person who was pushed a ring and is no

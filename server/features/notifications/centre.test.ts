@@ -1,4 +1,4 @@
-// The notification centre (README, "Notifications"): a missed call (nobody answered, or the
+// The notification centre (docs/notifications.md): a missed call (nobody answered, or the
 // caller hung up first) is listed for the person rung, arrives live as an entities.change to
 // their own sockets, and only they may mark it read; nobody creates items through the API.
 import { describe, it, expect, beforeAll, afterAll } from "vitest";

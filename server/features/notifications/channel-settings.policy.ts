@@ -1,5 +1,4 @@
-// channel_notification_settings: a person's level for a channel is theirs alone (README,
-// "Notifications"). Like channel_reads: the read rule is `user_id = me` in SQL and the room
+// channel_notification_settings: a person's level for a channel is theirs alone (docs/notifications.md). Like channel_reads: the read rule is `user_id = me` in SQL and the room
 // `user:<id>` the audience (docs/architecture.md, "Policies and audiences"), so the person's other
 // tabs and devices, and nobody else, get each change. A level is set for a channel its owner may
 // read; it changes only through `channel_notification_settings.update` (./channel-settings.ts).

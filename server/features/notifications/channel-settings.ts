@@ -1,4 +1,4 @@
-// `channel_notification_settings.update` (README, "Notifications"; docs/architecture.md, "Adding
+// `channel_notification_settings.update` (docs/notifications.md; docs/architecture.md, "Adding
 // a command"): sets the caller's level for one channel, all / mentions / muted. The row and its
 // change record commit together (withChanges) and the change goes to the owner's room only, so
 // their other tabs move the bell in the channel header and the muted mark in the channel list.

@@ -1,7 +1,7 @@
-// Deciding a job at send time (README, "Notifications"): a job only says what happened; whether
+// Deciding a job at send time (docs/notifications.md): a job only says what happened; whether
 // and how its person hears of it is worked out when it is due, from the facts then: the thing
 // still exists, it was not their own doing, they have not read it since (read positions,
-// README "Unread"), and their preference (all / mentions / none), their level for the channel
+// docs/unread.md), and their preference (all / mentions / none), their level for the channel
 // (all / mentions / muted), their status (busy) and their quiet hours allow a push.
 import type { PushPayload } from "@shared/entities";
 import type { DbLike } from "../../entities/repository";
@@ -44,7 +44,7 @@ const clip = (s: string, n = 140) => (s.length > n ? `${s.slice(0, n - 1)}…` :
 /**
  * Whether a person's preference lets a push through: "all" every kind, "none" nothing,
  * "mentions" only what names them: a direct message (always to them) or a message that mentions
- * them or everyone (README, "Mentions and read receipts").
+ * them or everyone (docs/messages.md, "Mentions and read receipts").
  */
 export function preferenceAllows(preference: string, kind: string, facts: { dm?: boolean; mentioned?: boolean }): boolean {
   if (preference === "none") return false;
@@ -53,7 +53,7 @@ export function preferenceAllows(preference: string, kind: string, facts: { dm?:
 }
 
 /**
- * Whether the person's choices let a push through, or why not (README, "Notifications"): the
+ * Whether the person's choices let a push through, or why not (docs/notifications.md): the
  * global preference `none` silences everything; for a message, a level set on its channel
  * replaces the global preference there: `muted` nothing, `mentions` only a direct message or a
  * mention, `all` every message (so `all` on a channel widens a global `mentions` for it).
@@ -90,7 +90,7 @@ const str = (v: unknown) => (typeof v === "string" ? v : "");
 
 /**
  * What a batch of jobs is decided on, read with one query per kind of fact for the whole batch
- * (README, "Notifications"): an @channel's thousand jobs cost a handful of queries, not ten
+ * (docs/notifications.md): an @channel's thousand jobs cost a handful of queries, not ten
  * thousand. Pairs are keyed pairKey(user, channel or thread root).
  */
 export interface Facts {

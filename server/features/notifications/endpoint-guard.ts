@@ -1,7 +1,7 @@
 // Push endpoints are URLs a browser hands us, and the server then sends requests to them: a
 // forged subscription could aim those requests at the server's own network (loopback, private
 // ranges, the cloud metadata address). So an endpoint must be an https URL whose host is, and
-// resolves only to, public addresses (README, "Notifications"): checked when the subscription is
+// resolves only to, public addresses (docs/notifications.md): checked when the subscription is
 // saved and again on every send, where the address the request connects to is the one checked
 // (a lookup in the connection itself, so a name that changes its answer in between gains nothing).
 // PUSH_ALLOW_PRIVATE_ENDPOINTS=1 lifts this for a local push service in tests.

@@ -1,4 +1,4 @@
-// Queuing notifications from committed changes (README, "Notifications"). The in-process domain
+// Queuing notifications from committed changes (docs/notifications.md). The in-process domain
 // events (docs/architecture.md, "The write path", step 6) arrive after the commit; this listener
 // only collects what happened and writes the jobs a moment later in one insert, off the request
 // and the socket hub's path. Who gets a job is worked out here; whether they hear of it is
@@ -54,7 +54,7 @@ async function jobsFor(ctx: AppContext, e: EntityEvent, channels: Map<number, Ch
       // One job per person, whatever the reasons: a direct message is always to them; elsewhere a
       // message reaches those it mentions (@channel and @here: every member), a reply the
       // thread's followers, and any message those who set the channel's level to `all`
-      // (README, "Notifications"; whether they may read it is decided at send time).
+      // (docs/notifications.md; whether they may read it is decided at send time).
       const reasons = new Map<number, { mentioned: boolean }>();
       const note = (id: number, mentioned: boolean) => {
         if (id === row.sender_id) return;
@@ -72,7 +72,7 @@ async function jobsFor(ctx: AppContext, e: EntityEvent, channels: Map<number, Ch
     case "tasks":
       if (e.op === "delete") break;
       // The creator assigning themself is their own doing; updates do not say who made them, so
-      // a person assigning themself later still hears of it (README, "Notifications").
+      // a person assigning themself later still hears of it (docs/notifications.md).
       await to(e.op === "create" ? assignees(row) : added(assignees(row), assignees(e.before)), "task", { task_id: e.id, title: row.title }, e.op === "create" ? row.created_by : undefined);
       break;
     case "approval_requests":
@@ -135,7 +135,7 @@ export function wireNotificationQueue(ctx: AppContext, wake: () => void): Enqueu
   for (const name of ["messages.create", "tasks.create", "tasks.update", "approval_requests.create", "approval_requests.update", "shared_files.create", "shared_files.update"] as const) {
     ctx.events.on(name, listen);
   }
-  // Signing out and deactivation end the browser's subscriptions (README, "Notifications").
+  // Signing out and deactivation end the browser's subscriptions (docs/notifications.md).
   ctx.events.on("sessions.revoke", (sid) => void deleteSessionSubscriptions(ctx.db, sid).catch((err) => ctx.log.warn({ err }, "removing push subscriptions failed")));
   ctx.events.on("users.update", (e) => {
     if (e.before?.is_active && e.row && e.row.is_active === false) void deleteUserSubscriptions(ctx.db, e.id).catch((err) => ctx.log.warn({ err }, "removing push subscriptions failed"));

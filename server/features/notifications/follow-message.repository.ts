@@ -1,5 +1,4 @@
-// The SQL of a message's notification jobs and items (./follow-message.ts; README,
-// "Notifications"): found by the message through the partial index notification_jobs_message
+// The SQL of a message's notification jobs and items (./follow-message.ts; docs/notifications.md): found by the message through the partial index notification_jobs_message
 // (migrations/202611271000_notification_jobs_by_message.ts), locked in id order, withdrawn or
 // rewritten.
 import { sql } from "kysely";

@@ -1,4 +1,4 @@
-// A message's notifications follow it (README, "Notifications"): once a direct message or a
+// A message's notifications follow it (docs/notifications.md): once a direct message or a
 // mention is deleted, its item leaves the notification centre (live, as an entities.change
 // `delete` to its owner's sockets, and in a catch-up), its queued job neither lists nor pushes
 // anything later, and an unsent digest does not tell it; an edit rewrites the item and what is

@@ -1,4 +1,4 @@
-// A message's notifications follow it (README, "Notifications"): its text is copied into the
+// A message's notifications follow it (docs/notifications.md): its text is copied into the
 // items of the notification centre, and into pushes and mails still to be sent, so deleting the
 // message withdraws them and editing it rewrites them, in the delete's or the edit's own
 // transaction with a change record per item (docs/architecture.md, "The write path"), so it is

@@ -1,4 +1,4 @@
-// Mail over SMTP (README, "Notifications"): only where SMTP_URL is set; without it nothing is
+// Mail over SMTP (docs/notifications.md): only where SMTP_URL is set; without it nothing is
 // mailed and nothing else changes.
 import nodemailer, { type Transporter } from "nodemailer";
 import type { Config } from "../../config";

@@ -1,4 +1,4 @@
-// Who is pushed what (README, "Notifications"): the global preference (all / mentions / none) ×
+// Who is pushed what (docs/notifications.md): the global preference (all / mentions / none) ×
 // the person's level for the channel (none set / all / mentions / muted) × their status (free,
 // busy, quiet hours), for a plain channel message, a mention and a direct message. The whole
 // matrix is asserted on the decision; the nine global × channel combinations and the busy and
@@ -18,7 +18,7 @@ type What = "plain" | "mention" | "dm";
 const GLOBALS = ["all", "mentions", "none"] as const;
 const LEVELS = [null, "all", "mentions", "muted"] as const;
 
-/** The rule as README states it, written out independently of decide.ts. */
+/** The rule as docs/notifications.md states it, written out independently of decide.ts. */
 function expected(global: string, level: string | null, status: "free" | "busy" | "quiet", what: What): boolean {
   if (global === "none" || status !== "free") return false;
   if (level === "muted") return false;

@@ -1,4 +1,4 @@
-// Pacing of pushes (README, "Notifications"): an @channel in a big channel queues a push per
+// Pacing of pushes (docs/notifications.md): an @channel in a big channel queues a push per
 // member, and sent as fast as the push service answers they would take the cores from chat in a
 // burst. A node hands at most `rate` pushes a second to push services, evenly spaced, so a
 // thousand go out over a few seconds (well within the ten the product promises) while messages

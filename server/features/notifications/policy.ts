@@ -1,5 +1,4 @@
-// notifications: the notification centre's items are their owner's alone (README,
-// "Notifications"). The read rule is `user_id = me` in SQL and the room `user:<id>` as the audience
+// notifications: the notification centre's items are their owner's alone (docs/notifications.md). The read rule is `user_id = me` in SQL and the room `user:<id>` as the audience
 // (docs/architecture.md, "Policies and audiences"). Items are written by the notification worker
 // (./worker.ts), never through the Entity API; their owner may only mark them read or unread.
 import type { TablePolicy } from "../../entities/policy";

@@ -1,4 +1,4 @@
-// Deciding at send time (README, "Notifications"), with a real local push service: preference
+// Deciding at send time (docs/notifications.md), with a real local push service: preference
 // all / mentions / none × busy; nothing pushed for what was read elsewhere before the job was
 // due; nothing for one's own message. The notification centre lists what is relevant either way.
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
@@ -33,7 +33,7 @@ describe.each(ENGINES)("who is pushed what (%s)", (engine) => {
   const jobsOf = (userId: number) => app.ctx.db.selectFrom("notification_jobs").selectAll().where("user_id", "=", userId).orderBy("id").execute();
   const settled = (ids: number[], count: number) =>
     waitFor(async () => {
-      // A busy person's summary (README, "Notifications") waits for them to be available: not counted here.
+      // A busy person's summary (docs/notifications.md) waits for them to be available: not counted here.
       const jobs = await app.ctx.db.selectFrom("notification_jobs").selectAll().where("user_id", "in", ids).where("kind", "!=", "summary").execute();
       return jobs.length === count && jobs.every((j) => j.status !== "pending");
     }, 15_000);

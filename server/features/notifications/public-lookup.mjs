@@ -1,4 +1,4 @@
-// Which addresses a push may be sent to (./endpoint-guard.ts; README, "Notifications"): only the
+// Which addresses a push may be sent to (./endpoint-guard.ts; docs/notifications.md): only the
 // public internet's. Plain JavaScript so that the push thread (./push-send.worker.mjs), which
 // sends the pushes, checks the addresses it connects to with the same code as the server.
 import dns from "node:dns";

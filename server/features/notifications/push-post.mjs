@@ -1,4 +1,4 @@
-// How a push travels to its push service (README, "Notifications"): one POST with node's http(s)
+// How a push travels to its push service (docs/notifications.md): one POST with node's http(s)
 // over a kept-alive connection per push service, which only reaches public addresses unless the
 // caller allows private ones (PUSH_ALLOW_PRIVATE_ENDPOINTS: a local push service in tests). Plain
 // JavaScript: the push thread (./push-send.worker.mjs) sends with it, and the server when that

@@ -1,4 +1,4 @@
-// Pushes leave from their own thread (README, "Notifications"): one worker thread
+// Pushes leave from their own thread (docs/notifications.md): one worker thread
 // (./push-send.worker.mjs) encrypts each push with web-push and sends it to its push service, so
 // an @channel to a thousand people spends neither seconds of ECDH and AES-GCM nor a thousand HTTP
 // requests and answers on the event loop that serves chat. Pushes go to the thread and their

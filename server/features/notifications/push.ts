@@ -1,4 +1,4 @@
-// Web Push (README, "Notifications"): the server's VAPID key pair comes from VAPID_PUBLIC_KEY and
+// Web Push (docs/notifications.md): the server's VAPID key pair comes from VAPID_PUBLIC_KEY and
 // VAPID_PRIVATE_KEY or is generated once into DATA_DIR (like the embedded mode's JWT secret), so
 // subscriptions made against it stay valid across restarts. Several nodes must share the keys:
 // set them in the environment there (or share DATA_DIR).

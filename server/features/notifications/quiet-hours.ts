@@ -1,4 +1,4 @@
-// Quiet hours (README, "Notifications"): a daily window of wall-clock times in the person's time
+// Quiet hours (docs/notifications.md): a daily window of wall-clock times in the person's time
 // zone (UTC when they set none) in which nothing is pushed. A window whose start is after its end
 // spans midnight (22:00-07:00); start equal to end is no window at all.
 import { TZDate } from "@date-fns/tz";

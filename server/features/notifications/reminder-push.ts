@@ -1,5 +1,5 @@
-// Calendar reminders for people with no tab open (README, "Notifications"). The reminder sweep
-// sends each occurrence's reminder from exactly one node (README, "Several nodes") as an in-app
+// Calendar reminders for people with no tab open (docs/notifications.md). The reminder sweep
+// sends each occurrence's reminder from exactly one node (docs/operations.md, "Several nodes") as an in-app
 // notice to open tabs, and says so (`calendar.reminder`); here whoever had no socket on any node
 // then gets a `reminder` job, pushed while the occurrence has not started and the event still exists.
 import type { AppContext } from "../../context";

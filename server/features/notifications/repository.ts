@@ -1,4 +1,4 @@
-// All SQL of notifications (README, "Notifications"): the job queue, push subscriptions and the
+// All SQL of notifications (docs/notifications.md): the job queue, push subscriptions and the
 // facts a job is decided on at send time.
 import { sql } from "kysely";
 import type { DbLike } from "../../entities/repository";
@@ -42,7 +42,7 @@ export async function hasPendingJob(db: DbLike, userId: number, kind: string): P
  * Claims up to `limit` due jobs for this node: the rows are locked with `for update skip locked`
  * (another node's claim passes them by instead of waiting) and leased until `leaseMs` from now
  * by moving next_attempt_at, so each job is handled by one node; a node that dies mid-job leaves
- * it to come back when the lease runs out (README, "Several nodes"). `kinds` limits the claim to
+ * it to come back when the lease runs out (docs/operations.md, "Several nodes"). `kinds` limits the claim to
  * those kinds of job (the urgent ones, claimed first).
  */
 export async function claimJobs(db: Db, limit: number, leaseMs: number, kinds?: readonly string[]): Promise<Job[]> {
@@ -228,13 +228,13 @@ export async function readPositionOf(db: DbLike, userId: number, channelId: numb
   return row?.last_read_message_id ?? 0;
 }
 
-/** A person's read position in a thread (README, "Threads"), 0 before any. */
+/** A person's read position in a thread (docs/threads.md), 0 before any. */
 export async function threadReadPositionOf(db: DbLike, userId: number, rootId: number): Promise<number> {
   const row = await db.selectFrom("thread_follows").select("last_read_message_id").where("user_id", "=", userId).where("thread_root_id", "=", rootId).executeTakeFirst();
   return row?.last_read_message_id ?? 0;
 }
 
-/** The person's level for a channel (README, "Notifications"), null when they set none. */
+/** The person's level for a channel (docs/notifications.md), null when they set none. */
 export async function channelLevelOf(db: DbLike, userId: number, channelId: number): Promise<string | null> {
   const row = await db.selectFrom("channel_notification_settings").select("level").where("user_id", "=", userId).where("channel_id", "=", channelId).executeTakeFirst();
   return row?.level ?? null;
@@ -253,7 +253,7 @@ export async function everythingWatchers(db: DbLike, channelIds: readonly number
     .execute();
 }
 
-/** Who follows each of these threads (their replies reach them, README "Threads"), in one query. */
+/** Who follows each of these threads (their replies reach them, docs/threads.md), in one query. */
 export async function threadFollowerIds(db: DbLike, rootIds: readonly number[]): Promise<Map<number, number[]>> {
   const out = new Map<number, number[]>();
   if (!rootIds.length) return out;

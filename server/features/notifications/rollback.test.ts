@@ -1,4 +1,4 @@
-// Jobs come only from committed changes (README, "Notifications"): the queue listens to the
+// Jobs come only from committed changes (docs/notifications.md): the queue listens to the
 // change records published after a command's transaction commits, so a write that rolls back
 // (here a direct message and a task assignment whose command fails after writing them) queues
 // nothing. The marker: a message committed afterwards is the only thing queued for the person.

@@ -1,4 +1,4 @@
-// Notifications over HTTP (README, "Notifications"): the server's Web Push key, a browser's push
+// Notifications over HTTP (docs/notifications.md): the server's Web Push key, a browser's push
 // subscription (kept per session, so signing out ends it), and marking every item of the
 // notification centre read. Mounting these also starts this node's notification worker and the
 // queue that feeds it from committed changes.

@@ -1,4 +1,4 @@
-// One summary after busy or quiet hours (README, "Notifications"). While someone is busy or in
+// One summary after busy or quiet hours (docs/notifications.md). While someone is busy or in
 // their quiet hours their pushes are held back: the job still lists its item in the notification
 // centre and is marked `held` (./worker.ts), and one pending `summary` job per person is queued
 // (a unique index keeps it one across nodes). The summary job looks again every

@@ -1,4 +1,4 @@
-// The notification worker (README, "Notifications"): every node runs one. It claims due jobs
+// The notification worker (docs/notifications.md): every node runs one. It claims due jobs
 // from the durable queue (./repository.ts, `for update skip locked`, so each job has one sender
 // across nodes), decides a batch at a time against the facts of the moment (./decide.ts, one
 // query per kind of fact for the batch), lists the batch's items in the notification centre
@@ -36,7 +36,7 @@ import type { PushPayload } from "@shared/entities";
 /**
  * Jobs claimed by one statement. A batch's statements (deciding, listing, finishing) run back to
  * back; on embedded PGlite they run on the event loop itself, and at 25 jobs the longest wait they
- * cause chat is about 13 ms instead of 20 to 37 at 100 (README, "Notifications"). On Postgres the
+ * cause chat is about 13 ms instead of 20 to 37 at 100 (docs/notifications.md). On Postgres the
  * size made no difference to chat and an @channel to a thousand people still takes about 1.3 s.
  */
 const BATCH = 25;

@@ -1,4 +1,4 @@
-// Search (README, "Search"): all its SQL. Every group reads through its table's own read filter
+// Search (docs/search.md): all its SQL. Every group reads through its table's own read filter
 // (docs/architecture.md, "Policies and audiences"), inside the same statement, so a row the reader
 // may not read now is never found: messages only in the channels the channels policy lets the
 // reader read (a message is as readable as its channel, server/features/chat/messages.policy.ts),
@@ -56,7 +56,7 @@ function messageConditions(eb: ExpressionBuilder<Database, "messages">, parsed: 
       ),
     );
   }
-  // Days are UTC days (README, "Search").
+  // Days are UTC days (docs/search.md).
   if (filters.before) all.push(sql<SqlBool>`messages.created_at < ${`${filters.before}T00:00:00Z`}::timestamptz`);
   if (filters.after) all.push(sql<SqlBool>`messages.created_at >= ${`${filters.after}T00:00:00Z`}::timestamptz + interval '1 day'`);
   if (filters.hasFile) all.push(sql<SqlBool>`(messages.file_url is not null or messages.message_type <> 'text')`);
@@ -71,7 +71,7 @@ export const COMMON_MATCHES = 2000;
  * filters keep the reader's, the newest 20 are sorted out; cheap while matches are few. "by
  * channel": in each channel the reader may read, its history index is read newest first and each
  * message checked against the stored document until 20 match; cheap for a common word, where the
- * first plan would fetch every match in channels the reader cannot read (README, "Search").
+ * first plan would fetch every match in channels the reader cannot read (docs/search.md).
  */
 function messageSearchQuery(db: DbLike, user: User, parsed: ParsedSearch, limit: number, plan: "everywhere" | "by channel") {
   const channels = db

@@ -1,5 +1,5 @@
 // GET /api/search?q=...: messages, tasks, notes and files in one answer, each kind its own group
-// (README, "Search"). Filters (in:, from:, before:, after:, has:) narrow messages; the other
+// (docs/search.md). Filters (in:, from:, before:, after:, has:) narrow messages; the other
 // groups answer to the words alone.
 import { Router } from "express";
 import { z } from "zod";
@@ -33,7 +33,7 @@ function parse(q: string): ParsedSearch {
 
 export function searchRoutes(ctx: AppContext): Router {
   const r = Router();
-  // Four searches in one answer: a count per person (README "Configuration", SEARCH_RATE_LIMIT).
+  // Four searches in one answer: a count per person (docs/configuration.md, SEARCH_RATE_LIMIT).
   r.get("/search", requireAuth, costlyReads(ctx).search, async (req, res) => {
     const input = searchQuery.safeParse({ q: req.query.q });
     if (!input.success) throw badRequest(zodMessage(input.error));

@@ -1,4 +1,4 @@
-// GET /api/search (README, "Search"): words (stems and prefixes), quoted phrases, URL fragments,
+// GET /api/search (docs/search.md): words (stems and prefixes), quoted phrases, URL fragments,
 // CJK substrings, the filters, the other groups, and the read rule inside the query: nothing from a
 // channel the reader may not read now.
 import { describe, it, expect, beforeAll, afterAll } from "vitest";

@@ -1,4 +1,4 @@
-// SFU signalling over the socket (README, "Calls, meetings and the SFU").
+// SFU signalling over the socket (docs/calls.md).
 import { sfuAnswerInput, sfuConfigureInput, sfuPublishInput, sfuTrickleInput } from "@shared/realtime";
 import { command } from "../../realtime/dispatcher";
 import { answer, configure, publish, trickle } from "./service";

@@ -1,4 +1,4 @@
-// One janode connection and session to Janus per app (README, "Calls, meetings and the SFU"),
+// One janode connection and session to Janus per app (docs/calls.md),
 // opened on first use and opened again after Janus went away. A "manager" VideoRoom handle
 // creates, destroys and kicks; every participant gets handles of their own (./peers).
 import Janode, { type JanodeConnection, type JanodeSession } from "janode";

@@ -1,4 +1,4 @@
-// A participant's two Janus handles on this node (README, "Calls, meetings and the SFU"): the
+// A participant's two Janus handles on this node (docs/calls.md): the
 // publisher (their camera and microphone going up) and one multistream subscriber (everyone
 // else's streams coming down). Janus's offers for the subscriber are pushed to the browser as
 // `sfu.offer` and answered with `sfu.answer`; changes to the subscription are queued so that

@@ -1,4 +1,4 @@
-// Janus's side of server recordings (README, "Recording"): the VideoRoom writes every publisher's
+// Janus's side of server recordings (docs/calls.md, "Recording"): the VideoRoom writes every publisher's
 // audio and video into .mjr files in the room's rec_dir while `enable_recording` is on, for the
 // people in the room and for everyone who publishes later. The files feature converts them.
 import type { AppContext } from "../../context";

@@ -1,4 +1,4 @@
-// The SFU driver (README, "Calls, meetings and the SFU"), in Nextcloud Talk's pattern: browsers
+// The SFU driver (docs/calls.md), in Nextcloud Talk's pattern: browsers
 // signal only with our hub; this node drives Janus's VideoRoom through janode on their behalf,
 // and only media flows between the browsers and Janus. A call's Janus room number is derived
 // from its history row, so every node finds the same room; a person's feed id is their user id.

@@ -1,4 +1,4 @@
-// One backup archive (README "Backup and restore"), the same from `npm run backup` and from the
+// One backup archive (docs/operations.md, "Backup and restore"), the same from `npm run backup` and from the
 // Admin Database tab: a gzipped tar holding
 //   teamspace-backup/manifest.json        what is inside, the migrations the data belong to
 //   teamspace-backup/database/<t>.jsonl   every table (server/ops/backup/database.ts)

@@ -1,4 +1,4 @@
-// Backup and restore round trips (README "Backup and restore"): an install with the demo data,
+// Backup and restore round trips (docs/operations.md, "Backup and restore"): an install with the demo data,
 // uploads and a generated secret is backed up (the Admin Database tab's download on PGlite,
 // `npm run backup` on Postgres) and restored with `npm run restore` into a fresh install; every
 // table, every sequence, every stored file and every secret must come back identical.

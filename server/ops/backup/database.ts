@@ -1,4 +1,4 @@
-// The database part of a backup (README "Backup and restore"): every table of the schema as JSON
+// The database part of a backup (docs/operations.md, "Backup and restore"): every table of the schema as JSON
 // lines in Postgres' own JSON form (to_jsonb of the row), read in one repeatable-read snapshot, and
 // the sequences' positions. Restore reads the rows back with jsonb_populate_recordset, so every
 // type (timestamps, arrays, jsonb, uuid, bytea) comes back as it was, on PGlite and Postgres alike.

@@ -1,5 +1,5 @@
 // The Socket.IO contract (shared/realtime.ts) as an AsyncAPI 3.0 document, served at
-// /api/asyncapi.json for client authors (README "API descriptions"). Commands are described from
+// /api/asyncapi.json for client authors (docs/operations.md, "API descriptions"). Commands are described from
 // the zod schemas the server validates them with; pushes from the schemas below, which the
 // compiler holds equal to the contract's types (a change to one that is not made to the other
 // does not compile), and every event of the contract must have an entry (the maps are typed by it).
@@ -242,7 +242,7 @@ export function asyncApiDocument(): JsonSchema {
       title: "Teamspace realtime (Socket.IO)",
       version: "1",
       description:
-        'Socket.IO v4 on the app\'s origin, path /socket.io, auth {token, protocol_version} (the accessToken from POST /api/auth/login, and the integer PROTOCOL_VERSION of shared/realtime.ts the client speaks; absent is taken as the server\'s current one). Event names are channel addresses; a client emits commands (action send) with an ack callback and listens for pushes (action receive). A refused handshake says "Not authenticated" (sign in again) or "Service unavailable" (retry), or refuses the protocol version with data {reason: "clientTooOld" | "serverTooOld" | "invalidProtocol"}. See the README, "Realtime protocol".',
+        'Socket.IO v4 on the app\'s origin, path /socket.io, auth {token, protocol_version} (the accessToken from POST /api/auth/login, and the integer PROTOCOL_VERSION of shared/realtime.ts the client speaks; absent is taken as the server\'s current one). Event names are channel addresses; a client emits commands (action send) with an ack callback and listens for pushes (action receive). A refused handshake says "Not authenticated" (sign in again) or "Service unavailable" (retry), or refuses the protocol version with data {reason: "clientTooOld" | "serverTooOld" | "invalidProtocol"}. See the docs/protocol.md.',
     },
     defaultContentType: "application/json",
     servers: { app: { host: "localhost:3000", protocol: "ws", pathname: "/socket.io", description: "The app's own origin (wss behind TLS)" } },

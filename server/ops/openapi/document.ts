@@ -1,5 +1,4 @@
-// The REST API as an OpenAPI 3.1 document, served at /api/openapi.json (README "API
-// descriptions"). Bodies, queries and rows come from the same zod schemas the server validates
+// The REST API as an OpenAPI 3.1 document, served at /api/openapi.json (docs/operations.md, "API descriptions"). Bodies, queries and rows come from the same zod schemas the server validates
 // with (shared/entities for the Entity API, the routes' own schemas elsewhere), turned into JSON
 // Schema by zod; a test checks that every route the server mounts is described here.
 import type { z } from "zod";
@@ -169,7 +168,7 @@ const OPS: Op[] = [
   {
     method: "get",
     path: "/search",
-    summary: "Search messages of readable channels (words, prefixes, \"phrases\", URL fragments, CJK text; in:, from:, before:, after:, has:file), task titles, the caller's notes and file names (README \"Search\")",
+    summary: "Search messages of readable channels (words, prefixes, \"phrases\", URL fragments, CJK text; in:, from:, before:, after:, has:file), task titles, the caller's notes and file names (docs/search.md)",
     tag: "search",
     query: globalSearchQuery,
     response: jsonSchema(searchAnswer, "output"),

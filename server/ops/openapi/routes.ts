@@ -1,5 +1,5 @@
 // GET /api/openapi.json and /api/asyncapi.json: the API descriptions for client authors, public
-// like the API's shape itself (README "API descriptions").
+// like the API's shape itself (docs/operations.md, "API descriptions").
 import { Router } from "express";
 import { openApiDocument } from "./document";
 import { asyncApiDocument } from "./asyncapi";

@@ -7,8 +7,8 @@ import { SidebarNavButton } from "./SidebarNavButton";
 import { SidebarGroupLabel } from "./SidebarGroupLabel";
 
 export function NavMain({ currentPage, onNavigate }: { currentPage: PageName; onNavigate?: () => void }) {
-  // Unread chat messages (README, "Unread": kept by the server), so people notice activity from any
-  // page; a muted channel counts only what mentions them (README, "Notifications").
+  // Unread chat messages (docs/unread.md: kept by the server), so people notice activity from any
+  // page; a muted channel counts only what mentions them (docs/notifications.md).
   const levels = useChannelLevels();
   const unread = useUnreadStore((s) => Object.entries(s.unread).reduce((a, [id, n]) => a + (levels[Number(id)] === "muted" ? (s.mentions[Number(id)] ?? 0) : n), 0));
   return (

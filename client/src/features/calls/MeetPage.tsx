@@ -37,7 +37,7 @@ function ToggleButton({ label, pressed, onClick, children }: { label: string; pr
   );
 }
 
-/** The meeting page: a room people walk into at any time (README, "Meetings"). */
+/** The meeting page: a room people walk into at any time (docs/calls.md, "Meetings"). */
 export default function MeetPage() {
   const [params] = useSearchParams();
   const meetingId = params.get("meetingId");

@@ -31,7 +31,7 @@ export function registerCallsSocket(): () => void {
     socket.on("signals.receive", receiveSignal);
     // A change pushed before the socket was in its rooms (just after a page load, or while away) was missed.
     socket.on("session.ready", reconnected);
-    // Pushes from another node may have been lost (README "sync.required"): as after a reconnect.
+    // Pushes from another node may have been lost (docs/protocol.md, "Events"): as after a reconnect.
     socket.on("sync.required", resync);
     socket.on("calls.update", (rec) => {
       upsertCallInHistory(rec);

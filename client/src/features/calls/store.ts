@@ -53,7 +53,7 @@ interface CallsState {
   mediaError: string | null;
   /** True while an action (opening media, initiating) is under way, so buttons do not double-fire. */
   busy: boolean;
-  /** Browser to browser, or through the SFU (README, "Calls, meetings and the SFU"). */
+  /** Browser to browser, or through the SFU (docs/calls.md). */
   media: CallMedia;
   /** The meeting whose room this call is; null for a call. */
   meetingId: string | null;

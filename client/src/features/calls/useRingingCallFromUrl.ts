@@ -1,5 +1,4 @@
-// A tap on an incoming-call push opens the app at /CallHistory?call=<id> (README,
-// "Notifications"). The invite usually waits on the server and arrives when the socket connects;
+// A tap on an incoming-call push opens the app at /CallHistory?call=<id> (docs/notifications.md). The invite usually waits on the server and arrives when the socket connects;
 // when it was already taken elsewhere (a device that polls) the call is looked up here, and if it
 // still rings for this person the incoming-call dialog opens for it.
 import { useEffect } from "react";

@@ -19,7 +19,7 @@ import { channelToOpen, lastChannelId, rememberChannel } from "./lastChannel";
 export default function ChatPage() {
   const [params, setParams] = useSearchParams();
   const selectedId = Number(params.get("channel")) || null;
-  // Threads (README, "Threads"): the Threads view, or a thread open beside its channel.
+  // Threads (docs/threads.md): the Threads view, or a thread open beside its channel.
   const threadsView = params.get("view") === "threads";
   const threadId = Number(params.get("thread")) || null;
   const channels = useChannels();

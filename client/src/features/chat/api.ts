@@ -115,10 +115,10 @@ export function useDeleteChannel() {
 // fetches and by socket pushes.
 export const MESSAGE_PAGE_SIZE = LIMITS.messagePageSize;
 
-/** A channel's main list: its roots and the replies also sent there (README, "Threads"). */
+/** A channel's main list: its roots and the replies also sent there (docs/threads.md). */
 const channelList = (channelId: number): WhereObject => ({ channel_id: channelId, or: [{ thread_root_id: null }, { also_to_channel: true }] });
 
-/** A thread's replies (README, "Threads"); paged exactly as a channel's list, from the index on (thread_root_id, id). */
+/** A thread's replies (docs/threads.md); paged exactly as a channel's list, from the index on (thread_root_id, id). */
 export const threadList = (rootId: number): WhereObject => ({ thread_root_id: rootId });
 
 /**

@@ -1,4 +1,4 @@
-// Syntax highlighting of code blocks in messages (README, "Writing"), as a rehype step of the
+// Syntax highlighting of code blocks in messages (docs/messages.md, "Writing"), as a rehype step of the
 // Markdown renderer: the highlighter answers a tree of elements, never an HTML string, so nothing
 // is injected. Only the Markdown chunk imports this (it is loaded on demand), and only a few
 // common languages are registered to keep that chunk small.

@@ -1,5 +1,5 @@
 // Which composers on screen hold text not yet sent. The app waits until none does before it
-// reloads itself after a deploy (app/deployReload.ts; README, "Connect and authenticate"): the
+// reloads itself after a deploy (app/deployReload.ts; docs/protocol.md, "Connect and authenticate"): the
 // draft would survive a reload (./drafts.ts), but the person typing would lose their place.
 const holders = new Set<symbol>();
 

@@ -1,4 +1,4 @@
-// Drafts (README, "Writing"): what was typed in a channel's or a thread's composer and not sent is
+// Drafts (docs/messages.md, "Writing"): what was typed in a channel's or a thread's composer and not sent is
 // kept in this browser's localStorage, per person and place, so a reload or a visit elsewhere
 // loses nothing; sending clears it.
 

@@ -1,4 +1,4 @@
-// Up arrow in an empty composer edits one's last message there (README, "Writing"). The composer
+// Up arrow in an empty composer edits one's last message there (docs/messages.md, "Writing"). The composer
 // names the message; the row showing it (MessageRow, in the channel's list or the thread pane)
 // opens its inline editor and takes the request.
 import { create } from "zustand";

@@ -1,4 +1,4 @@
-// The threads one follows and their unread replies (README, "Threads"): loaded from
+// The threads one follows and their unread replies (docs/threads.md): loaded from
 // GET /api/chat/threads, then kept live from the change feed. A new reply from someone else after
 // one's position in a followed thread counts one more; an update of a root (its counters) moves
 // the thread's place in the list; the person's own thread_follows changes (following or not, the

@@ -1,6 +1,6 @@
 // Loading a channel's messages: the newest page (at startup already, app/prefetch.ts), older
 // pages, and every loaded channel again. Nothing here needs the socket, so the entry can start
-// these loads before the app's JavaScript has run (README, "Cold load").
+// these loads before the app's JavaScript has run (docs/benchmarks.md, "Cold load").
 import { fetchLatestMessages, fetchOlderMessages } from "./api";
 import { useChatStore } from "./store";
 

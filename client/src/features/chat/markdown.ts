@@ -1,7 +1,7 @@
-// Messages in Markdown (README, "Writing"). These are the cheap parts that plain chat runs: the
+// Messages in Markdown (docs/messages.md, "Writing"). These are the cheap parts that plain chat runs: the
 // check that decides whether a message needs the Markdown renderer at all (the renderer and the
-// highlighter are loaded only then, so the initial JavaScript stays within its budget, README
-// "Test" and scripts/bundle-size.mjs), and the rules the renderer applies to links.
+// highlighter are loaded only then, so the initial JavaScript stays within its budget,
+// docs/benchmarks.md, "Cold load", and scripts/bundle-size.mjs), and the rules the renderer applies to links.
 import { splitMentions } from "@shared/mentions";
 
 // Syntax the renderer would change: emphasis (*, _, ~~), code (`), a list, quote or heading at a
@@ -60,8 +60,7 @@ export const MENTION_SCHEME = "x-mention:";
 const escapeMarkdown = (text: string) => text.replace(/[\\`*_{}[\]()<>#+\-.!|~]/g, "\\$&");
 
 /**
- * The text with each mention (`@[Name](email)`, `@channel`, `@here`; README "Mentions and read
- * receipts") turned into a link `[@Name](x-mention:email)`, which the renderer shows as a chip.
+ * The text with each mention (`@[Name](email)`, `@channel`, `@here`; docs/messages.md, "Mentions and read receipts") turned into a link `[@Name](x-mention:email)`, which the renderer shows as a chip.
  */
 export function mentionsAsLinks(content: string): string {
   return splitMentions(content)

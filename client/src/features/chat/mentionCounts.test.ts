@@ -1,4 +1,4 @@
-// Mention badges on the client (README, "Mentions and read receipts"): loaded with the unread
+// Mention badges on the client (docs/messages.md, "Mentions and read receipts"): loaded with the unread
 // counts, one more for each new unread message mentioning me or everyone, recounted when the
 // position moves, and moved by one when an edit adds or removes a mention of me.
 import { beforeEach, describe, expect, it } from "vitest";

@@ -1,5 +1,5 @@
 // Reacting to, editing and deleting messages: each sends its named command over the socket (REST
-// while the socket is down; README, "Reactions and edits"), then hands the answer to the stores.
+// while the socket is down; docs/messages.md, "Reactions and edits"), then hands the answer to the stores.
 // Everyone else's view follows through the change feed (./socket.ts).
 import type { ChatMessage, MessageReaction } from "@shared/entities";
 import { LIMITS } from "@shared/constants";
@@ -84,7 +84,7 @@ export async function editMessage(message: ChatMessage, content: string): Promis
 
 /**
  * messages.delete. The deleter sees what everyone else sees: a root with replies stays as the
- * server's "Message deleted" placeholder (README, "Threads"), which the feed usually brings before
+ * server's "Message deleted" placeholder (docs/threads.md), which the feed usually brings before
  * the answer; anything else goes at once.
  */
 export async function deleteMessage(message: ChatMessage): Promise<void> {

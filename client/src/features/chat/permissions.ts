@@ -21,7 +21,7 @@ export function isChannelMember(u: Person, channel: Pick<Channel, "members">): b
   return !!u && channel.members.some((m) => same(m, u.email));
 }
 
-// The server's channels policy, so nobody is offered what it would refuse (README, "Channels"):
+// The server's channels policy, so nobody is offered what it would refuse (docs/channels.md):
 // members (and the creator) and admins manage a channel, only admins a system channel.
 export function canManageChannel(u: Person, channel: ChannelPeople): boolean {
   if (!u) return false;
@@ -34,7 +34,7 @@ export function canManageMembers(u: Person, channel: ChannelPeople): boolean {
   return channel.type !== "dm" && canManageChannel(u, channel);
 }
 
-// messages.resolve (README, "Threads"): the thread's starter, or anyone who manages the channel.
+// messages.resolve (docs/threads.md): the thread's starter, or anyone who manages the channel.
 export function canResolveThread(u: Person, root: Pick<ChatMessage, "sender_email">, channel: ChannelPeople): boolean {
   return !!u && (same(root.sender_email, u.email) || canManageChannel(u, channel));
 }
@@ -47,7 +47,7 @@ export function canJoinChannel(u: Person, channel: ChannelPeople): boolean {
   return !!u && channel.type === "public" && !channel.is_system && !isChannelMember(u, channel);
 }
 
-// The server's messages policy (README, "Reactions and edits"): the sender edits; the sender or
+// The server's messages policy (docs/messages.md, "Reactions and edits"): the sender edits; the sender or
 // an admin deletes.
 export function canEditMessage(u: Person, message: Pick<ChatMessage, "sender_email">): boolean {
   return !!u && same(message.sender_email, u.email);

@@ -1,4 +1,4 @@
-// Read positions from the browser (README, "Unread"): the counts are loaded once per connection
+// Read positions from the browser (docs/unread.md): the counts are loaded once per connection
 // and whenever the feed cannot say them exactly; reading and "mark as unread" are the command
 // `channel_reads.update`, over the socket (REST while it is down). Reading moves the position
 // here at once and the server's answer (and its change on every other tab) settles it.

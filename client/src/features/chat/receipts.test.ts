@@ -1,4 +1,4 @@
-// "Seen by" on the client (README, "Mentions and read receipts"): loaded positions, live moves,
+// "Seen by" on the client (docs/messages.md, "Mentions and read receipts"): loaded positions, live moves,
 // and which of my messages carries the line.
 import { beforeEach, describe, expect, it } from "vitest";
 import { seenBy, seenTarget, useReceiptsStore } from "./receipts";

@@ -1,4 +1,4 @@
-// Read receipts, "Seen by" (README, "Mentions and read receipts"): the read positions of the other
+// Read receipts, "Seen by" (docs/messages.md, "Mentions and read receipts"): the read positions of the other
 // members of a dm or a small channel, as the server lets this person see them (only between people
 // who have read receipts on). Loaded per channel from GET /api/chat/receipts when a message of
 // mine is on screen, kept live by `channel_receipts.update`, loaded again on every session.ready

@@ -17,7 +17,7 @@ import { applyFollow, refreshThreads } from "./threads";
 
 const me = () => useSessionStore.getState().user?.email;
 
-/** The channels the server counts unread in (README, "Unread"): what the list shows as one's own. */
+/** The channels the server counts unread in (docs/unread.md): what the list shows as one's own. */
 const counted = (c: Channel) => c.type !== "public" || c.is_system || c.members.some((m) => m.toLowerCase() === me()?.toLowerCase());
 
 /**
@@ -51,7 +51,7 @@ export function registerChatSocket(): () => void {
       return;
     }
     const row = change.row as ChatMessage;
-    // Threads (README, "Threads"): replies to loaded threads and followed ones, roots' counters.
+    // Threads (docs/threads.md): replies to loaded threads and followed ones, roots' counters.
     useThreadStore.getState().upsert(row);
     if (change.op === "create") useFollowStore.getState().received(row, me());
     else useFollowStore.getState().rootChanged(row);

@@ -36,7 +36,7 @@ describe("chat store paging", () => {
   });
 });
 
-// Deleting one's own message (README, "Threads"): a root with replies stays as the server's
+// Deleting one's own message (docs/threads.md): a root with replies stays as the server's
 // placeholder for the deleter as for everyone, whichever of the feed's change and the answer comes first.
 describe("chat store, a delete this client sent", () => {
   beforeEach(() => useChatStore.getState().reset());

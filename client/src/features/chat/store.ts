@@ -40,7 +40,7 @@ interface ChatState {
   /**
    * The server answered this client's own `messages.delete`, which names only the id: the message
    * goes, unless the server keeps it as a "Message deleted" placeholder (a thread's root with
-   * replies, README "Threads"). "kept": the placeholder is here already (the feed brings it to
+   * replies, docs/threads.md). "kept": the placeholder is here already (the feed brings it to
    * every reader, this tab included, usually before the answer); "ask": it is a root with replies
    * whose placeholder has not come yet (the socket is down), so it stays until the server is asked.
    */
@@ -129,7 +129,7 @@ export const useChatStore = create<ChatState>()(
       set((s) => {
         const entry = s.byChannel[message.channel_id];
         // A channel never opened has no page to extend; it loads fresh when opened. A reply only
-        // in its thread is not in the channel's list (README, "Threads").
+        // in its thread is not in the channel's list (docs/threads.md).
         if (entry && inChannelList(message)) insertSorted(entry.items, message);
         const typing = s.typing[message.channel_id];
         if (typing) s.typing[message.channel_id] = typing.filter((t) => t.name !== message.sender_name);

@@ -1,4 +1,4 @@
-// The replies of the threads open in this tab (README, "Threads"), oldest first, kept live from
+// The replies of the threads open in this tab (docs/threads.md), oldest first, kept live from
 // the change feed like a channel's messages (./store.ts), with the root they belong to. Paged as
 // a channel's list is: the newest page first, older pages on request (./api.ts fetchMessagePage).
 import { create } from "zustand";

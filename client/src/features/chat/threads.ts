@@ -1,4 +1,4 @@
-// Thread flows (README, "Threads"): loading a thread, replying (messages.create with
+// Thread flows (docs/threads.md): loading a thread, replying (messages.create with
 // thread_root_id), following and reading (thread_follows.update), resolving (messages.resolve),
 // over the socket (REST while it is down); the answers go to the thread stores, as the feed's changes do (./socket.ts).
 import type { ChatMessage, FollowedThread, ThreadFollow, ThreadFollowsUpdateInput } from "@shared/entities";
@@ -65,7 +65,7 @@ export interface OutgoingReply {
   thread_root_id: number;
   content: string;
   also_to_channel: boolean;
-  /** An attachment (README, "Writing": paste or drop a file into the thread's composer). */
+  /** An attachment (docs/messages.md, "Writing": paste or drop a file into the thread's composer). */
   message_type?: "text" | "file" | "image";
   file_url?: string;
   file_name?: string;

@@ -1,6 +1,6 @@
-// The unread counts from the server (README, "Unread"): GET /api/chat/unread into the unread store.
+// The unread counts from the server (docs/unread.md): GET /api/chat/unread into the unread store.
 // Apart from reads.ts (which needs the socket) so that the entry can ask for them before the
-// app's JavaScript has run (app/prefetch.ts; README, "Cold load").
+// app's JavaScript has run (app/prefetch.ts; docs/benchmarks.md, "Cold load").
 import type { ChannelUnread } from "@shared/entities";
 import { request } from "../../lib/http";
 import { useUnreadStore } from "./unreadStore";

@@ -1,4 +1,4 @@
-// The client's side of unread (README, "Unread"): counts loaded from the server stay right as
+// The client's side of unread (docs/unread.md): counts loaded from the server stay right as
 // messages arrive (others' only, once each, only in counted channels) and as the position moves,
 // recounted from the loaded messages when they reach back to it, else left to the server.
 import { beforeEach, describe, expect, it } from "vitest";

@@ -1,16 +1,15 @@
-// Unread counts and read positions as the server keeps them (README, "Unread"): loaded from
+// Unread counts and read positions as the server keeps them (docs/unread.md): loaded from
 // GET /api/chat/unread, then kept live from the change feed: a new message from someone else after
 // the position counts one more, and a move of the position (this tab, another tab, another device:
 // the `channel_reads` change reaches every socket of its owner) recounts from the messages loaded,
-// or asks the server again when those do not reach back to the position. Mention counts (README,
-// "Mentions and read receipts") follow the same way, and an edit that adds or removes a mention of
+// or asks the server again when those do not reach back to the position. Mention counts (docs/messages.md, "Mentions and read receipts") follow the same way, and an edit that adds or removes a mention of
 // me moves them by one.
 import { create } from "zustand";
 import type { ChannelUnread, ChatMessage } from "@shared/entities";
 import { countUnread, isUnread } from "@shared/unread";
 import { mentionsMe } from "@shared/mentions";
 
-/** Unread messages that mention `me` or everyone (README, "Mentions and read receipts"). */
+/** Unread messages that mention `me` or everyone (docs/messages.md, "Mentions and read receipts"). */
 export function countMentions(messages: readonly ChatMessage[], position: number, me: string | null | undefined): number {
   let n = 0;
   for (const m of messages) if (isUnread(m, position, me) && mentionsMe(m, me)) n++;

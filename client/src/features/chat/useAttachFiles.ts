@@ -1,4 +1,4 @@
-// Attaching files to a message from a composer (README, "Writing"): the attach button, pasting a
+// Attaching files to a message from a composer (docs/messages.md, "Writing"): the attach button, pasting a
 // file or image, or dropping it on the composer all take this one road: upload (POST /api/files,
 // upload_type "messages"), then post the message that carries it; a failure says so and keeps the
 // text. Several files become several messages, one after another.

@@ -1,4 +1,4 @@
-// A composer's text, kept as a draft per person and place (./drafts.ts, README "Writing").
+// A composer's text, kept as a draft per person and place (./drafts.ts, docs/messages.md, "Writing").
 import { useEffect, useState } from "react";
 import { useSessionStore } from "../auth/store";
 import { draftKey, loadDraft, saveDraft, type DraftPlace } from "./drafts";

@@ -1,4 +1,4 @@
-// Opening a message from a search result (/Chat?channel=&message=, README "Search"): load older
+// Opening a message from a search result (/Chat?channel=&message=, docs/search.md): load older
 // pages of the channel until the message is among them (the way "Load older" does), scroll it to
 // the middle and mark it for a few seconds.
 import { useEffect, useRef, useState, type RefObject } from "react";

@@ -1,4 +1,4 @@
-// The composer's @mention autocomplete (README, "Mentions and read receipts"): typing `@` after a
+// The composer's @mention autocomplete (docs/messages.md, "Mentions and read receipts"): typing `@` after a
 // space offers the channel's members (and, to managers and admins, @channel and @here, which the
 // server refuses from anyone else); arrows move, Enter or Tab picks, Escape closes. Picking writes
 // the `@[Full Name](email)` token of shared/mentions.ts, the one form the server reads.

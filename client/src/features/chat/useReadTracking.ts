@@ -1,4 +1,4 @@
-// Reading an open channel (README, "Unread"): the newest message on screen, while the window has
+// Reading an open channel (docs/unread.md): the newest message on screen, while the window has
 // the focus, is read, and the position moves there (channel_reads.update, forward only). Also
 // says whether the first unread message is off screen, and takes the reader to it (loading older
 // pages first when it is older than those loaded).

@@ -1,4 +1,4 @@
-// The divider and "Jump to first unread" follow the channel's unread count (README, "Unread"):
+// The divider and "Jump to first unread" follow the channel's unread count (docs/unread.md):
 // offered exactly while unread messages from others are off screen, and never for one's own.
 import { describe, expect, it } from "vitest";
 import { LIMITS } from "@shared/constants";

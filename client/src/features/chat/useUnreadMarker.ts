@@ -1,4 +1,4 @@
-// Where the "New messages" divider goes in an open channel (README, "Unread"): above the first
+// Where the "New messages" divider goes in an open channel (docs/unread.md): above the first
 // message that was unread when the channel was opened. It stays put while reading moves the
 // position on (so the reader still sees where the new part began), and moves to a message marked
 // unread. `decided` tells the reading logic it may start moving the position.
@@ -10,7 +10,7 @@ import { useSessionStore } from "../auth/store";
 import { useUnreadStore } from "./unreadStore";
 
 /**
- * The channel's unread count (README, "Unread") when the divider was placed: `count` messages from
+ * The channel's unread count (docs/unread.md) when the divider was placed: `count` messages from
  * others after the position, none of them newer than `upTo`, the newest message loaded then.
  */
 export interface KnownUnread {

@@ -1,4 +1,4 @@
-// The channel header's notification level (README, "Notifications"): All messages, Mentions only
+// The channel header's notification level (docs/notifications.md): All messages, Mentions only
 // or Muted. Without a level of its own a channel follows the profile's preference, which the
 // trigger says as "Default".
 import { Bell, BellOff, BellRing } from "lucide-react";

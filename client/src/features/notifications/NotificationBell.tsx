@@ -1,4 +1,4 @@
-// The notification centre in the shell's header (README, "Notifications"): a bell with the count
+// The notification centre in the shell's header (docs/notifications.md): a bell with the count
 // of unread items and the newest items, kept live by the change feed (table notifications).
 import { useEffect, useState } from "react";
 import { Bell } from "lucide-react";

@@ -1,4 +1,4 @@
-// "Enable notifications" in Profile (README, "Notifications"): per browser, since the push
+// "Enable notifications" in Profile (docs/notifications.md): per browser, since the push
 // subscription belongs to this browser and the session signed in on it.
 import { useEffect, useState } from "react";
 import { Switch } from "../../ui/switch";

@@ -1,4 +1,4 @@
-// The notification centre's items (table notifications, README "Notifications"): the query key
+// The notification centre's items (table notifications, docs/notifications.md): the query key
 // starts with the table name, so every change of the table pushed over the socket refetches it
 // (docs/architecture.md, "Catching up").
 import { useMutation, useQuery } from "@tanstack/react-query";

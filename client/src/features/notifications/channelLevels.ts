@@ -1,4 +1,4 @@
-// A person's notification level per channel (README, "Notifications"): all / mentions / muted,
+// A person's notification level per channel (docs/notifications.md): all / mentions / muted,
 // the table channel_notification_settings. The query key starts with the table name, so the change
 // each setting sends to its owner's sockets refetches it on every other tab (docs/architecture.md,
 // "Catching up"). Setting one is the command `channel_notification_settings.update`, over the

@@ -1,4 +1,4 @@
-// This browser's Web Push subscription (README, "Notifications"): the service worker
+// This browser's Web Push subscription (docs/notifications.md): the service worker
 // (client/public/sw.js) shows pushes; PushManager.subscribe uses the server's VAPID key; the
 // server keeps the subscription for the signed-in session and forgets it on logout, so a browser
 // that is still subscribed tells the server again after signing in (resyncPush). A subscription

@@ -1,4 +1,4 @@
-// /Search?q=...: the answer of GET /api/search (README, "Search"), one group per kind. A message
+// /Search?q=...: the answer of GET /api/search (docs/search.md), one group per kind. A message
 // opens in its channel, scrolled to and marked (/Chat?channel=&message=).
 import { useNavigate, useSearchParams } from "react-router-dom";
 import { SearchX } from "lucide-react";

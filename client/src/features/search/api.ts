@@ -1,4 +1,4 @@
-// GET /api/search (README, "Search"): one answer with messages, tasks, notes and files.
+// GET /api/search (docs/search.md): one answer with messages, tasks, notes and files.
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import type { SearchAnswer } from "@shared/search";
 import { request } from "../../lib/http";

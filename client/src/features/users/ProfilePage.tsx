@@ -51,7 +51,7 @@ export default function ProfilePage() {
   const user = useSessionStore((s) => s.user)!;
   const navigate = useNavigate();
   const [form, setForm] = useState<ProfileFields>(() => pickProfile(user));
-  // Read receipts are enforced by the server, so the account's value is the one that counts (README, "Mentions and read receipts").
+  // Read receipts are enforced by the server, so the account's value is the one that counts (docs/messages.md, "Mentions and read receipts").
   const [settings, setSettings] = useState<AppSettings>(() => ({ ...readSettings(), enable_read_receipts: user.enable_read_receipts ?? true }));
   const [saving, setSaving] = useState(false);
   const [devicesOpen, setDevicesOpen] = useState(false);

@@ -14,7 +14,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from ".
 import { FIELDS, PROVIDERS, toStored, withDefaults, type ProviderValues } from "./storageFields";
 import { Notice, type NoticeState } from "./Notice";
 
-/** Call-recording storage: provider, its fields, Save and Test Connection (README, "Storage configuration"). */
+/** Call-recording storage: provider, its fields, Save and Test Connection (docs/operations.md, "Storage"). */
 export function StorageTab() {
   const qc = useQueryClient();
   const { data: configs, isLoading } = useStorageConfigs();

@@ -1,4 +1,4 @@
-// The fields of each storage provider (README, "Storage configuration") with their defaults.
+// The fields of each storage provider (docs/operations.md, "Storage") with their defaults.
 export interface StorageField {
   key: string;
   label: string;

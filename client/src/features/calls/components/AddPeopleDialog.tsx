@@ -11,7 +11,7 @@ import { SearchInput } from "../../../ui/SearchInput";
 
 /**
  * Rings more people into the call that is going on. Past the mesh size the call moves to the SFU
- * by itself (README, "Calls, meetings and the SFU"); nobody has to rejoin.
+ * by itself (docs/calls.md); nobody has to rejoin.
  */
 export function AddPeopleDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const me = useSessionStore((s) => s.user);

@@ -30,7 +30,7 @@ export function CallLayer() {
   // Once the page is idle, fetch the call engine and view ahead of time: the first call after
   // sign-in then connects as fast as later ones instead of waiting for the download. Not before
   // WARM_AFTER_MS: while the first screen loads, the main thread is idle only because it waits
-  // on the network, and these downloads would compete with that screen's own (README, "Cold load").
+  // on the network, and these downloads would compete with that screen's own (docs/benchmarks.md, "Cold load").
   useEffect(() => {
     const warm = () => {
       void loadEngine().catch(() => {});

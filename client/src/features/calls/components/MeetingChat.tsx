@@ -6,7 +6,7 @@ import { request } from "../../../lib/http";
 import { Input } from "../../../ui/input";
 
 /**
- * The meeting's chat beside the video (README, "Meetings"): the messages of the meeting's own
+ * The meeting's chat beside the video (docs/calls.md, "Meetings"): the messages of the meeting's own
  * channel, kept here and apart from the chat feature's store on purpose.
  */
 export function MeetingChat({ meetingId }: { meetingId: string }) {

@@ -1,4 +1,4 @@
-// The call state machine over simple-peer, as a full mesh (README, "Calls, meetings and the SFU"):
+// The call state machine over simple-peer, as a full mesh (docs/calls.md):
 // whoever is already in the call offers to each newcomer; the newcomer only answers, so two
 // peers never offer to each other at once. Loaded lazily by ./controller.
 import type { CallRecord, CallType, SignalMessage } from "@shared/realtime";

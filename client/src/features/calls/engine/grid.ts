@@ -1,7 +1,7 @@
 // The recording's picture: everyone tiled like the call grid, each with their name. Drawn by the
 // recorder's worker (./recorder.worker) and, where the browser has no WebCodecs, by ./compositor.
 // 640x360 so the browser's VP8 encoder keeps all 15 frames a second on a small machine: a skipped
-// frame shows a change in the picture late, against its sound (README, "Recording").
+// frame shows a change in the picture late, against its sound (docs/calls.md, "Recording").
 export const WIDTH = 640;
 export const HEIGHT = 360;
 export const FPS = 15;

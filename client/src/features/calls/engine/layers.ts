@@ -1,4 +1,4 @@
-// Which simulcast layer of each person's video to receive (README, "Calls, meetings and the SFU"):
+// Which simulcast layer of each person's video to receive (docs/calls.md):
 // the full layer for the pinned person and the active speaker (they get the big tile), and for
 // everyone in a grid of at most two; the middle one in a grid up to four; the smallest beyond.
 export const LAYER = { small: 0, medium: 1, full: 2 } as const;

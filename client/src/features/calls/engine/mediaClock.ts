@@ -1,4 +1,4 @@
-// Timestamp arithmetic for the call recorder (README, "Recording"). Every picture and every piece of
+// Timestamp arithmetic for the call recorder (docs/calls.md, "Recording"). Every picture and every piece of
 // sound is stamped with the moment it was captured, on one clock (this page's performance.now(), in
 // microseconds), so that sound and picture line up however late the page gets round to them: a
 // busy page delays the work, never the stamps.

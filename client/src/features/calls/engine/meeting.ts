@@ -1,4 +1,4 @@
-// Meetings as rooms (README, "Meetings") and calls that move to the SFU: walking into a meeting
+// Meetings as rooms (docs/calls.md, "Meetings") and calls that move to the SFU: walking into a meeting
 // rings nobody; the engine learns who is in from meetings.join and from calls.update, and a
 // calls.update that says the call now goes through the SFU moves this browser there.
 import type { CallRecord } from "@shared/realtime";

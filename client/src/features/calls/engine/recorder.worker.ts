@@ -1,5 +1,5 @@
 /// <reference lib="webworker" />
-// The call recorder's worker (README, "Recording"): it reads everyone's camera and the audio mix
+// The call recorder's worker (docs/calls.md, "Recording"): it reads everyone's camera and the audio mix
 // straight from their tracks, draws the grid, encodes VP8/Opus with WebCodecs and muxes WebM, all
 // off the page's thread. Every frame and every piece of sound goes in with the time it was captured
 // (./mediaClock), so the two stay together for the whole recording. On the page's thread, a busy

@@ -1,4 +1,4 @@
-// The call recorder's ear on the sound mix (README, "Recording"): runs on the browser's audio
+// The call recorder's ear on the sound mix (docs/calls.md, "Recording"): runs on the browser's audio
 // thread, which nothing on the page can hold up, and passes every block of the mix, with its place
 // on the audio clock (the frame number), to the recorder's worker. Reading the mix's track from the
 // page instead lost sound whenever the page was busy, and its timestamps did not show what was lost.

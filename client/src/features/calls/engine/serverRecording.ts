@@ -1,4 +1,4 @@
-// Recording a call through the SFU when the server records it (README, "Recording"): Janus
+// Recording a call through the SFU when the server records it (docs/calls.md, "Recording"): Janus
 // records every publisher and the server makes the MP4, so this browser only asks to start and
 // to stop, and may leave the call meanwhile. The call record's recording_status (pushed with
 // calls.update) shows the badge to everyone, as for a recording made by a browser.

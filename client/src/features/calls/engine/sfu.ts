@@ -1,4 +1,4 @@
-// Media through the SFU (README, "Calls, meetings and the SFU"): one connection publishing this
+// Media through the SFU (docs/calls.md): one connection publishing this
 // browser's camera (in simulcast layers) and microphone to Janus, and one receiving everyone
 // else's streams. All signalling goes through our hub (sfu.publish, sfu.offer/sfu.answer,
 // sfu.trickle); the browser never talks to Janus except for media.

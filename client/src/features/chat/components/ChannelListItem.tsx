@@ -16,9 +16,9 @@ interface Props {
   title: string;
   selected: boolean;
   unread: number;
-  /** Unread messages mentioning this person or everyone (README, "Mentions and read receipts"). */
+  /** Unread messages mentioning this person or everyone (docs/messages.md, "Mentions and read receipts"). */
   mentions?: number;
-  /** Muted by this person (README, "Notifications"): dimmed, and only mentions are counted. */
+  /** Muted by this person (docs/notifications.md): dimmed, and only mentions are counted. */
   muted?: boolean;
   canDelete: boolean;
   onSelect: () => void;

@@ -33,7 +33,7 @@ export function ChannelMembersDialog({ channel, title, open, onOpenChange, canMa
 
   const members = useMemo(() => {
     // Sorted only while shown: the dialog is mounted with every channel view, closed, and
-    // localeCompare over a large channel's members is not free (README, "Cold load").
+    // localeCompare over a large channel's members is not free (docs/benchmarks.md, "Cold load").
     if (!open) return [];
     const nameOf = (e: string) => people.get(e.toLowerCase())?.full_name ?? e;
     // You first, then everyone by name.

@@ -21,7 +21,7 @@ interface Props {
   onSelect: (id: number) => void;
   onCreate: () => void;
   onDelete: (channel: Channel) => void;
-  /** The Threads view (README, "Threads"): open, and how to open it. */
+  /** The Threads view (docs/threads.md): open, and how to open it. */
   threadsSelected: boolean;
   onOpenThreads: () => void;
   className?: string;

@@ -19,7 +19,7 @@ interface Props {
   channel: Channel;
   onDelete: () => void;
   onBack?: () => void;
-  /** The thread open beside the channel (README, "Threads"), and how to open or close one. */
+  /** The thread open beside the channel (docs/threads.md), and how to open or close one. */
   threadId: number | null;
   onOpenThread: (rootId: number) => void;
   onCloseThread: () => void;

@@ -19,7 +19,7 @@ const TYPING_THROTTLE_MS = 3000;
 const MAX_HEIGHT_PX = 200;
 
 export function Composer({ channel }: { channel: Channel }) {
-  // The draft is kept per person and channel across reloads (README, "Writing").
+  // The draft is kept per person and channel across reloads (docs/messages.md, "Writing").
   const [text, setText] = useDraft({ channelId: channel.id });
   const textRef = useRef(text);
   textRef.current = text;
@@ -51,7 +51,7 @@ export function Composer({ channel }: { channel: Channel }) {
 
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
     if (mention.onKeyDown(e)) return;
-    // Up arrow in an empty composer edits one's last message here (README, "Writing").
+    // Up arrow in an empty composer edits one's last message here (docs/messages.md, "Writing").
     if (e.key === "ArrowUp" && !text && !e.shiftKey && !e.altKey && !e.metaKey && !e.ctrlKey) {
       const items = useChatStore.getState().byChannel[channel.id]?.items ?? [];
       const last = lastOwnMessage(items, useSessionStore.getState().user?.email);
@@ -76,7 +76,7 @@ export function Composer({ channel }: { channel: Channel }) {
     }
   };
 
-  // The attach button, a pasted file and a dropped one share the upload (README, "Writing").
+  // The attach button, a pasted file and a dropped one share the upload (docs/messages.md, "Writing").
   const { uploading, dragging, attach, onPaste, dropProps } = useAttachFiles(channel.id, async (file) => {
     await sendMessage({ channel_id: channel.id, content: textRef.current.trim() || file.file_name, ...file });
     setText("");

@@ -2,7 +2,7 @@ import { Upload } from "lucide-react";
 import { Spinner } from "../../../ui/spinner";
 
 /**
- * What a composer shows about attaching (README, "Writing"): the highlight while a file is dragged
+ * What a composer shows about attaching (docs/messages.md, "Writing"): the highlight while a file is dragged
  * over it, and the file being uploaded.
  */
 export function ComposerDropZone({ dragging, uploading }: { dragging: boolean; uploading: string | null }) {

@@ -4,7 +4,7 @@ import { ConfirmDialog } from "../../../ui/ConfirmDialog";
 import { toast } from "../../../ui/notifications";
 import { deleteMessage } from "../messageActions";
 
-/** Asks before `messages.delete`; everyone in the channel sees the message go (README, "Reactions and edits"). */
+/** Asks before `messages.delete`; everyone in the channel sees the message go (docs/messages.md, "Reactions and edits"). */
 export function DeleteMessageDialog({ message, onClose }: { message: ChatMessage; onClose: () => void }) {
   const [pending, setPending] = useState(false);
   const confirm = async () => {

@@ -1,6 +1,6 @@
 import { AtSign } from "lucide-react";
 
-/** The channel list's mention badge: unread messages that mention you or everyone (README, "Mentions and read receipts"). */
+/** The channel list's mention badge: unread messages that mention you or everyone (docs/messages.md, "Mentions and read receipts"). */
 export function MentionBadge({ count }: { count: number }) {
   return (
     <span

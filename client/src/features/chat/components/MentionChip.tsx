@@ -3,7 +3,7 @@ import { cn } from "../../../lib/utils";
 import { useSessionStore } from "../../auth/store";
 
 /**
- * One mention as a chip (README, "Mentions and read receipts"): a person (by address) or
+ * One mention as a chip (docs/messages.md, "Mentions and read receipts"): a person (by address) or
  * everyone (@channel/@here); a mention of the reader stands out more.
  */
 export function MentionChip({ email, everyone, children }: { email?: string; everyone?: string; children: ReactNode }) {

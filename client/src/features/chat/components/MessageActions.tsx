@@ -10,7 +10,7 @@ interface Props {
   onEdit?: () => void;
   onDelete?: () => void;
   onCreateTask?: () => void;
-  /** Opens the message's thread (README, "Threads"); absent inside the thread pane. */
+  /** Opens the message's thread (docs/threads.md); absent inside the thread pane. */
   onReplyInThread?: () => void;
   /** More actions after the reaction button (e.g. Mark as unread). */
   children?: ReactNode;

@@ -2,8 +2,8 @@ import { lazy, Suspense, type ReactNode } from "react";
 import { looksLikeMarkdown } from "../markdown";
 import { MessageText } from "./MessageText";
 
-// Loaded the first time a message looks like Markdown (README, "Writing"): the renderer and the
-// highlighter are not part of the initial JavaScript (README, "Test": scripts/bundle-size.mjs).
+// Loaded the first time a message looks like Markdown (docs/messages.md, "Writing"): the renderer and the
+// highlighter are not part of the initial JavaScript (docs/benchmarks.md, "Cold load": scripts/bundle-size.mjs).
 const MessageMarkdown = lazy(() => import("./MessageMarkdown"));
 
 const TEXT = "text-[14px] leading-[1.45rem] break-words text-foreground/90";

@@ -29,7 +29,7 @@ function Version({ label, at, content }: { label: string; at: string | null; con
 }
 
 /**
- * A message's earlier versions, newest first (README, "Reactions and edits"). The query is keyed
+ * A message's earlier versions, newest first (docs/messages.md, "Reactions and edits"). The query is keyed
  * by the table's name, so a further edit refetches it while it is open (app/entitySync.ts).
  */
 export function MessageHistoryDialog({ message, onClose }: Props) {

@@ -65,7 +65,7 @@ export function MessageList({ channel, canCreateTask, onCreateTask, onOpenThread
   const virtualizer = useVirtualizer({
     count: items.length,
     getScrollElement: () => scrollRef.current,
-    // A channel opens at its newest message (README, "Cold load"): the first rows rendered are the
+    // A channel opens at its newest message (docs/benchmarks.md, "Cold load"): the first rows rendered are the
     // bottom ones, so the newest is on screen in the first frame rather than after a scroll that
     // renders the list again. Until the list is loaded there is nothing to place.
     enabled: ready,
@@ -78,12 +78,12 @@ export function MessageList({ channel, canCreateTask, onCreateTask, onOpenThread
     getItemKey: (index) => items[index].id,
   });
   const totalSize = virtualizer.getTotalSize();
-  // Unread (README, "Unread"): the divider, reading what is on screen, and the jump to the first unread.
+  // Unread (docs/unread.md): the divider, reading what is on screen, and the jump to the first unread.
   const marker = useUnreadMarker(channel.id, items, entry?.hasOlder ?? false, ready);
   const reading = useReadTracking(channel.id, items, scrollRef, virtualizer, marker, () => (pinned.current = false));
   const marked = useJumpToMessage(channel.id, entry, virtualizer, pinned);
   const lastId = items.length ? items[items.length - 1].id : null;
-  // The message Up arrow asked to edit (README, "Writing") may be out of the rendered window.
+  // The message Up arrow asked to edit (docs/messages.md, "Writing") may be out of the rendered window.
   const editIndex = useEditRequestStore((s) => (s.request?.scope === "channel" ? items.findIndex((m) => m.id === s.request?.id) : -1));
   useEffect(() => {
     if (editIndex >= 0) virtualizer.scrollToIndex(editIndex, { align: "auto" });

@@ -1,4 +1,4 @@
-// The Markdown renderer as React renders it (README, "Writing"): what a message may and may not become.
+// The Markdown renderer as React renders it (docs/messages.md, "Writing"): what a message may and may not become.
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// The Markdown renderer of messages (README, "Writing"), loaded on demand by MessageBody only for
+// The Markdown renderer of messages (docs/messages.md, "Writing"), loaded on demand by MessageBody only for
 // messages that look like Markdown, so plain chat never downloads it. react-markdown builds React
 // elements from a syntax tree: raw HTML in a message stays text (no rehype-raw), and every link
 // target passes safeHref (http, https and mailto only).

@@ -31,9 +31,9 @@ interface Props {
   task?: Task;
   canCreateTask: boolean;
   onCreateTask: (message: ChatMessage) => void;
-  /** Marked for a moment: the message a search result opened (README, "Search"). */
+  /** Marked for a moment: the message a search result opened (docs/search.md). */
   highlighted?: boolean;
-  /** Opens a thread by its root (README, "Threads"); absent inside the thread pane itself. */
+  /** Opens a thread by its root (docs/threads.md); absent inside the thread pane itself. */
   onOpenThread?: (rootId: number) => void;
 }
 
@@ -52,7 +52,7 @@ function MessageRowImpl({ message, previous, task, canCreateTask, onCreateTask, 
   const canEdit = !deleted && canEditMessage(me, message);
   const canDelete = !deleted && canDeleteMessage(me, message);
   const rootId = message.thread_root_id ?? message.id;
-  // Up arrow in an empty composer asks to edit this message (README, "Writing"); the thread pane's
+  // Up arrow in an empty composer asks to edit this message (docs/messages.md, "Writing"); the thread pane's
   // rows answer its composer, the channel's list the channel's.
   const scope = onOpenThread ? "channel" : "thread";
   const editAsked = useEditRequestStore((s) => s.request?.id === message.id && s.request.scope === scope);
@@ -70,7 +70,7 @@ function MessageRowImpl({ message, previous, task, canCreateTask, onCreateTask, 
     backTo.current = null;
   };
   const mine = !!me && message.sender_email.toLowerCase() === me.email.toLowerCase();
-  // A message that mentions me (or everyone) stands out (README, "Mentions and read receipts").
+  // A message that mentions me (or everyone) stands out (docs/messages.md, "Mentions and read receipts").
   const mentioned = !mine && mentionsMe(message, me?.email);
   const date = parseDate(message.created_date);
   const prevDate = parseDate(previous?.created_date);

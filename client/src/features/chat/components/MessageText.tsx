@@ -3,7 +3,7 @@ import { splitMentions } from "@shared/mentions";
 import { MentionChip } from "./MentionChip";
 
 /**
- * A message's text with its mentions as chips (README, "Mentions and read receipts"): the
+ * A message's text with its mentions as chips (docs/messages.md, "Mentions and read receipts"): the
  * `@[Name](email)` token shows as "@Name", @channel/@here as themselves.
  */
 export function MessageText({ content }: { content: string }) {

@@ -1,4 +1,4 @@
-/** The line above the first unread message of a channel as it was when opened (README, "Unread"). */
+/** The line above the first unread message of a channel as it was when opened (docs/unread.md). */
 export function NewMessagesDivider() {
   return (
     <div className="flex items-center gap-3 px-5 pt-3 pb-1" role="separator" aria-label="New messages" data-testid="new-messages-divider">

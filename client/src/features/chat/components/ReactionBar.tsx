@@ -10,7 +10,7 @@ import { ReactionChip } from "./ReactionChip";
 
 const NONE: MessageReaction[] = [];
 
-/** The reactions under a message, live for everyone in the channel (README, "Reactions and edits"). */
+/** The reactions under a message, live for everyone in the channel (docs/messages.md, "Reactions and edits"). */
 export function ReactionBar({ messageId }: { messageId: number }) {
   const rows = useReactionsStore((s) => s.byMessage[messageId] ?? NONE);
   const me = useSessionStore((s) => s.user?.email);

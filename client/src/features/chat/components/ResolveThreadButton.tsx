@@ -7,7 +7,7 @@ import { resolveThread } from "../threads";
 import { toast } from "../../../ui/notifications";
 import { Button } from "../../../ui/button";
 
-/** Resolve or reopen a thread (README, "Threads"), offered to those the server lets: its starter and whoever manages the channel. */
+/** Resolve or reopen a thread (docs/threads.md), offered to those the server lets: its starter and whoever manages the channel. */
 export function ResolveThreadButton({ root, channel }: { root: ChatMessage; channel: Channel }) {
   const me = useSessionStore((s) => s.user);
   const [pending, setPending] = useState(false);

@@ -9,8 +9,7 @@ import { usePeopleByEmail } from "../usePeopleByEmail";
 const EMPTY: readonly ChatMessage[] = [];
 
 /**
- * "Seen by Ann, Ben" under my newest message that others have read (README, "Mentions and read
- * receipts"), live. Rendered for my own messages only; shows nothing where receipts do not apply
+ * "Seen by Ann, Ben" under my newest message that others have read (docs/messages.md, "Mentions and read receipts"), live. Rendered for my own messages only; shows nothing where receipts do not apply
  * (a large channel, or receipts off on either side: the server then answers none).
  */
 export function SeenBy({ message }: { message: ChatMessage }) {

@@ -18,7 +18,7 @@ const MAX_HEIGHT_PX = 160;
 
 /** The thread pane's composer: a reply, and whether it also goes to the channel's main list. */
 export function ThreadComposer({ channel, rootId }: { channel: Channel; rootId: number }) {
-  // The draft is kept per person and thread across reloads (README, "Writing").
+  // The draft is kept per person and thread across reloads (docs/messages.md, "Writing").
   const [text, setText] = useDraft({ threadRootId: rootId });
   const textRef = useRef(text);
   textRef.current = text;
@@ -49,7 +49,7 @@ export function ThreadComposer({ channel, rootId }: { channel: Channel; rootId: 
     }
   };
 
-  // Pasting or dropping a file attaches it as a reply, as the channel's composer does (README, "Writing").
+  // Pasting or dropping a file attaches it as a reply, as the channel's composer does (docs/messages.md, "Writing").
   const { uploading, dragging, attach, onPaste, dropProps } = useAttachFiles(channel.id, async (file) => {
     await sendReply({ channel_id: channel.id, thread_root_id: rootId, content: textRef.current.trim() || file.file_name, also_to_channel: alsoToChannel, ...file });
     setText("");
@@ -60,7 +60,7 @@ export function ThreadComposer({ channel, rootId }: { channel: Channel; rootId: 
       e.preventDefault();
       void send();
     } else if (e.key === "ArrowUp" && !text && !e.shiftKey && !e.altKey && !e.metaKey && !e.ctrlKey) {
-      // Up arrow in an empty composer edits one's last reply in this thread (README, "Writing").
+      // Up arrow in an empty composer edits one's last reply in this thread (docs/messages.md, "Writing").
       const entry = useThreadStore.getState().byRoot[rootId];
       const shown = entry?.root ? [entry.root, ...entry.replies] : (entry?.replies ?? []);
       const last = lastOwnMessage(shown, useSessionStore.getState().user?.email);

@@ -18,7 +18,7 @@ const dayOnly = (root: ChatMessage | null): ChatMessage | undefined => (root ? {
 const EMPTY: ChatMessage[] = [];
 
 /**
- * A thread beside its channel (README, "Threads"): the root, its replies (live from the feed; the
+ * A thread beside its channel (docs/threads.md): the root, its replies (live from the feed; the
  * newest page first, older pages as the channel's list loads them), a composer, follow/unfollow
  * and resolve/reopen. What is shown is read: the position moves to the newest reply.
  */

@@ -3,7 +3,7 @@ import type { ChatMessage } from "@shared/entities";
 import { formatShortWhen } from "../../../lib/format";
 import { usePeopleByEmail } from "../usePeopleByEmail";
 
-/** Under a resolved thread's root (README, "Threads"): who resolved it and when. */
+/** Under a resolved thread's root (docs/threads.md): who resolved it and when. */
 export function ThreadResolvedLabel({ message }: { message: ChatMessage }) {
   const people = usePeopleByEmail();
   if (!message.resolved_at) return null;

@@ -15,7 +15,7 @@ interface Props {
   onBack?: () => void;
 }
 
-/** Threads (README, "Threads"): the threads one follows, those with unread replies first. */
+/** Threads (docs/threads.md): the threads one follows, those with unread replies first. */
 export function ThreadsView({ channels, onOpen, onBack }: Props) {
   const threads = useFollowStore((s) => s.threads);
   const loaded = useFollowStore((s) => s.loaded);

@@ -1,4 +1,4 @@
-// Quiet hours (README, "Notifications"): between start and end, in the profile's time zone,
+// Quiet hours (docs/notifications.md): between start and end, in the profile's time zone,
 // nothing is pushed; the notification centre still lists everything, and one summary push
 // follows when they end.
 import { FormField } from "../../../ui/FormField";
