@@ -40,7 +40,7 @@ test("a three-person group call: everyone receives two streams, one leaves and t
       await expect.poll(() => remoteStreams(p.page), { timeout: 30_000 }).toBe(2);
       await expectRemoteVideoPlaying(p.page, 2, 30_000);
       await expectStatus(p.page, "connected");
-      // 3 people: the spec's grid has 2 columns.
+      // 3 people: the documented grid has 2 columns.
       await expect(p.page.locator("[data-columns]")).toHaveAttribute("data-columns", "2");
     }
 

@@ -40,7 +40,7 @@ class Poller {
     return (await res.json()) as T;
   }
 
-  /** One poll, as the spec's client does every second. */
+  /** One poll, as a polling client does every second. */
   async poll(): Promise<SignalMessage[]> {
     const list = await this.call<SignalMessage[]>("GET", "get-signals");
     this.received.push(...list);
@@ -50,7 +50,7 @@ class Poller {
   private timer: ReturnType<typeof setInterval> | null = null;
   private polling = false;
 
-  /** Polls every second in the background, like the spec's client, whatever the test is doing. */
+  /** Polls every second in the background, like a polling client, whatever the test is doing. */
   start(): void {
     this.timer = setInterval(() => {
       if (this.polling) return;

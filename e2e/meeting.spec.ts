@@ -49,7 +49,7 @@ test("two attendees who click Join at the same moment meet in one room, nobody r
     await expectStatus(b.page, "connected", 40_000);
     await expectRemoteVideoPlaying(a.page, 1, 40_000);
     await expectRemoteVideoPlaying(b.page, 1, 40_000);
-    // The header and the grid count connected people: 2, in the spec's two columns.
+    // The header and the grid count connected people: 2, in the documented two columns.
     for (const p of [a, b]) {
       await expect(p.page.getByText("2 participants", { exact: true })).toBeVisible();
       await expect(p.page.locator("[data-columns]")).toHaveAttribute("data-columns", "2");

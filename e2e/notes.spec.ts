@@ -78,7 +78,7 @@ test("notes: create with tags and mood, pin, full-text search in the body, edit,
   await page.getByRole("dialog").getByRole("button", { name: "Save Changes" }).click();
   await expect(page.getByRole("heading", { name: "Retro takeaways (edited)" }).first()).toBeVisible();
 
-  // Delete, with the spec's confirmation.
+  // Delete, with the documented confirmation.
   await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
   await expect(page.getByRole("alertdialog")).toContainText("Are you sure you want to delete this note?");
   await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();

@@ -32,7 +32,7 @@ test("a manager assigns a task from vr-bugs; the assignee sees it live on My Tas
   const j = await signedInPage(browser, USERS.member);
   await nav(j.page, "Tasks");
   await expect(j.page.getByRole("heading", { level: 1, name: "My Tasks" })).toBeVisible();
-  // The spec's order: in progress, then to do, then done.
+  // The documented order: in progress, then to do, then done.
   await expect(j.page.locator("[data-status-column]")).toHaveCount(3);
   expect(await j.page.locator("[data-status-column]").evaluateAll((els) => els.map((e) => e.getAttribute("data-status-column")))).toEqual(["in_progress", "todo", "done"]);
 
@@ -155,7 +155,7 @@ test("tasks: create with validation, drag between statuses on the board and by k
   const after = await todo.locator("[data-task-title]").evaluateAll((els) => els.map((e) => e.getAttribute("data-task-title")));
   expect(after.indexOf(b)).toBeGreaterThan(0);
 
-  // Delete with the spec's confirmation.
+  // Delete with the documented confirmation.
   await page.getByRole("button", { name: `Actions for ${b}` }).click();
   await page.getByRole("menuitem", { name: "Delete" }).click();
   await expect(page.getByRole("alertdialog")).toContainText("Are you sure you want to delete this task?");

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from "kysely";
 
 // One schema for both engines (Postgres and PGlite): lists are text[], objects jsonb,
-// dates that the spec keeps as text (due_date, start_datetime) stay text with a format check.
+// dates that the app keeps as text (due_date, start_datetime) stay text with a format check.
 export async function up(db: Kysely<unknown>): Promise<void> {
   const ts = (name: string) => sql.raw(`${name} timestamptz not null default now()`);
   await sql`

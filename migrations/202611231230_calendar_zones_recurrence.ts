@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
 
-// Calendar times become instants: the spec's 'YYYY-MM-DD HH:MM:SS' texts stored so far were
+// Calendar times become instants: the documented 'YYYY-MM-DD HH:MM:SS' texts stored so far were
 // written as UTC, so they convert as UTC. Each user may name their IANA zone (null: the
 // browser's); a recurring event carries its RRULE and its single-occurrence exceptions; a
 // reminder is marked once sent so only one node sends it; a private calendar feed token.

@@ -115,7 +115,7 @@ export const presenceSubscribeInput = z.object({
 
 export const channelTypingInput = z.object({ channel_id: id });
 
-/** A signal as delivered to a client: the spec's signal message plus id and created_at. */
+/** A signal as delivered to a client: the documented signal message plus id and created_at. */
 export interface SignalMessage {
   id: number;
   call_id: string;
@@ -153,7 +153,7 @@ export interface CallRecord {
   call_id: string;
   call_type: CallType;
   status: "initiated" | "ringing" | "connected" | "ended" | "rejected" | "missed";
-  /** The spec's text form: `id:name:status:duration|...` */
+  /** The documented text form: `id:name:status:duration|...` */
   participants: string;
   participant_list: CallParticipant[];
   initiator_id: number;

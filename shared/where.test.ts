@@ -12,7 +12,7 @@ const fails = (text: string) => {
 };
 
 describe("where: text form", () => {
-  it("parses the spec's comparisons", () => {
+  it("parses the documented comparisons", () => {
     expect(parseTextWhere("channel_id = 5")).toEqual({ kind: "cmp", column: "channel_id", op: "=", value: 5 });
     expect(parseTextWhere("status != 'done'")).toEqual({ kind: "cmp", column: "status", op: "!=", value: "done" });
     expect(parseTextWhere("status <> 'done'")).toEqual({ kind: "cmp", column: "status", op: "!=", value: "done" });
@@ -55,7 +55,7 @@ describe("where: text form", () => {
     expect(whereColumns(grouped)).toEqual(["a", "b", "c"]);
   });
 
-  it("parses the spec's task clause", () => {
+  it("parses the documented task clause", () => {
     const tree = parseTextWhere("(assignee_email = 'me@x.io' OR JSON_CONTAINS(assignee_emails, '\"me@x.io\"')) AND due_date IS NOT NULL");
     expect(whereColumns(tree)).toEqual(["assignee_email", "assignee_emails", "due_date"]);
   });

@@ -1,5 +1,5 @@
 // The `where` filter of list queries, in either of its two forms (docs/protocol.md):
-// a JSON object, or the spec's SQL-like text. Both are parsed into the same small tree,
+// a JSON object, or the documented SQL-like text. Both are parsed into the same small tree,
 // which the server validates against the table's columns and builds with Kysely, so the
 // text is never handed to the database.
 

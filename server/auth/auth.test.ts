@@ -21,7 +21,7 @@ describe.each(ENGINES)("auth (%s)", (engine) => {
     expect(JSON.stringify(res.body)).not.toMatch(/password|scrypt/);
   });
 
-  it("refuses a wrong password with the spec's text", async () => {
+  it("refuses a wrong password with the documented text", async () => {
     const res = await api(app).post("/api/auth/login", { email: member.email, password: "nope-nope" });
     expect(res.status).toBe(401);
     expect(res.body.error).toBe("Invalid email or password");

@@ -66,7 +66,7 @@ export function authRoutes(ctx: AppContext): Router {
       res.json({ user: presentUser(req.user, req.user), ...t });
       return;
     }
-    // The spec: an empty e-mail or password just returns the current user.
+    // By design: an empty e-mail or password just returns the current user.
     if (!email?.trim() || !password) {
       if (!req.user) throw unauthorized();
       res.json({ user: presentUser(req.user, req.user) });

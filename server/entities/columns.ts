@@ -10,7 +10,7 @@ export interface ColumnInfo {
   kind: ColumnKind;
 }
 
-// Clients call the timestamps created_date/updated_date; the spec's message list also sorts by created_at.
+// Clients call the timestamps created_date/updated_date; the documented message list also sorts by created_at.
 const STAMPS: Record<string, ColumnKind> = { created_date: "timestamp", updated_date: "timestamp", created_at: "timestamp", updated_at: "timestamp" };
 const ALIASES: Record<string, string> = { created_date: "created_at", updated_date: "updated_at" };
 

@@ -26,7 +26,7 @@ const readable = (table: EntityTable, user: User) => policyOf(table).readFilter(
 
 const failed = (prefix: string, detail: string, status = 400) => new HttpError(status, `${prefix}: ${detail.slice(0, 300)}`);
 
-/** Database refusals (a check or unique constraint) as the spec's "Insert failed"/"Update failed". */
+/** Database refusals (a check or unique constraint) as the documented "Insert failed"/"Update failed". */
 function writeError(table: EntityTable, prefix: string, err: unknown): unknown {
   const own = hooksOf(table).writeError?.(prefix, err);
   if (own) return own;

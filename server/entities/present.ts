@@ -42,7 +42,7 @@ const VIEWS: { [T in EntityTable]?: View } = {
 /** The zone a reader sees calendar times in: their profile's, or UTC. */
 export const zoneOf = (viewer: Viewer): string | null => (viewer as { time_zone?: string | null } | null | undefined)?.time_zone ?? null;
 
-// Calendar times are instants shown as the spec's wall-clock text in the reader's zone.
+// Calendar times are instants shown as the documented wall-clock text in the reader's zone.
 function zoneFields(out: Record<string, unknown>, src: Record<string, unknown>, zone: string | null): void {
   for (const f of EVENT_ZONED_FIELDS) {
     const v = src[f];

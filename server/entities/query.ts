@@ -64,7 +64,7 @@ export function parseListQuery(table: EntityTable, query: Record<string, unknown
       throw e;
     }
   }
-  // sortBy is the spec's SDK spelling of the same thing.
+  // sortBy is the SDK's spelling of the same thing.
   const sortText = single(query, "sort") ?? single(query, "sortBy") ?? "";
   let sort: SortKey[];
   try {

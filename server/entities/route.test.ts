@@ -86,7 +86,7 @@ describe.each(ENGINES)("entities: generic API (%s)", (engine) => {
     expect((await where({ id: { lt: mid } })).body).toHaveLength(2);
   });
 
-  it("filters with the spec's text form", async () => {
+  it("filters with the documented text form", async () => {
     const me = api(app, member.token);
     const where = (w: string) => me.get(`/api/entities/tasks${q({ where: w, sort: "title" })}`);
     expect(titles((await where("status = 'todo'")).body)).toEqual(["Q0 it's", "Q3 it's"]);

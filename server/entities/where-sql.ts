@@ -92,7 +92,7 @@ export function buildWhere(table: EntityTable, node: WhereNode, pinned: Cmp | nu
       const info = lookup(table, node.column);
       const ref = `${table}.${info.column}`;
       const v = coerce(node.column, info, node.value);
-      // On a text column the spec's JSON_CONTAINS compares a single JSON value: equality.
+      // On a text column the documented JSON_CONTAINS compares a single JSON value: equality.
       return isList(info) ? (eb) => eb(ref, "@>", textArray([v])) : (eb) => eb(ref, "=", v);
     }
     case "in": {
@@ -110,7 +110,7 @@ export function buildWhere(table: EntityTable, node: WhereNode, pinned: Cmp | nu
       const ref = `${table}.${info.column}`;
       const v = coerce(node.column, info, node.value);
       if (isList(info)) {
-        // `members = 'a@b.c'` on a list means "the list holds it", as the spec's clients use it.
+        // `members = 'a@b.c'` on a list means "the list holds it", as existing clients use it.
         if (node.op === "=") return (eb) => eb(ref, "@>", textArray([v]));
         if (node.op === "!=") return (eb) => eb.not(eb(ref, "@>", textArray([v])));
         throw new WhereError(`${node.column} is a list; only =, !=, IN and JSON_CONTAINS apply`);

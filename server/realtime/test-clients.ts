@@ -105,7 +105,7 @@ export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 export const ofType = (list: SignalMessage[], type: string, callId?: string) =>
   list.filter((s) => s.message_type === type && (!callId || s.call_id === callId));
 
-/** A polling-only client: GET get-signals every `everyMs`, like the spec's client. */
+/** A polling-only client: GET get-signals every `everyMs`, like a polling client. */
 export function poller(url: string, token: string, everyMs = 200) {
   const got: SignalMessage[] = [];
   let stopped = false;

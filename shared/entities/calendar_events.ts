@@ -7,7 +7,7 @@ import { isTimeZone } from "./users";
 export const EVENT_TYPES = ["appointment", "meeting", "reminder"] as const;
 
 /**
- * Stored as instants; sent as the spec's 'YYYY-MM-DD HH:MM:SS' in the reader's time zone (their
+ * Stored as instants; sent as the documented 'YYYY-MM-DD HH:MM:SS' in the reader's time zone (their
  * profile's, or UTC when they have none) and read in the writer's zone, or as ISO with a zone.
  */
 export const EVENT_ZONED_FIELDS = ["start_datetime", "end_datetime", "reminder_time", "preparation_time"] as const;
@@ -117,7 +117,7 @@ export type CalendarEvent = z.infer<typeof calendarEvents.row>;
 const pad2 = (n: number) => String(n).padStart(2, "0");
 const ZONED_TEXT = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?(?:\.\d+)?$/;
 
-/** An instant as the spec's 'YYYY-MM-DD HH:MM:SS' wall-clock text in `zone` (null: UTC). */
+/** An instant as the documented 'YYYY-MM-DD HH:MM:SS' wall-clock text in `zone` (null: UTC). */
 export function zonedText(instant: Date, zone: string | null | undefined): string {
   const d = new TZDate(instant.getTime(), zone || "UTC");
   return `${d.getFullYear()}-${pad2(d.getMonth() + 1)}-${pad2(d.getDate())} ${pad2(d.getHours())}:${pad2(d.getMinutes())}:${pad2(d.getSeconds())}`;

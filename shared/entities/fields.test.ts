@@ -24,7 +24,7 @@ describe("entity fields", () => {
     expect(integer.safeParse("abc").success).toBe(false);
   });
 
-  it("normalises dates and times to the spec's text forms", () => {
+  it("normalises dates and times to the documented text forms", () => {
     expect(dateOnly.parse("2030-02-03T10:00:00Z")).toBe("2030-02-03");
     expect(dateOnly.safeParse("2030-02-30").success).toBe(false);
     expect(dateTime.parse("2030-02-03T10:05")).toBe("2030-02-03 10:05:00");

@@ -1,4 +1,4 @@
-// Field schemas that accept what the spec's clients send: form bodies carry every value as
+// Field schemas that accept what existing clients send: form bodies carry every value as
 // text, lists arrive as arrays, JSON text or comma text, flags as 0/1. Each one normalises
 // to the stored representation before zod checks it.
 import { z } from "zod";
@@ -82,7 +82,7 @@ export const idRef = z.preprocess(
 export const text = (max: number) => plainString().trim().max(max, `must be at most ${max} characters`);
 export const requiredText = (name: string, max: number, message = `${name} is required`) => text(max).min(1, message);
 
-/** Text dates as the spec stores them: YYYY-MM-DD (the date part of an ISO time is taken). */
+/** Text dates as they are stored: YYYY-MM-DD (the date part of an ISO time is taken). */
 export const dateOnly = z.preprocess(
   (v) => (typeof v === "string" && /^\d{4}-\d{2}-\d{2}([T ].*)?$/.test(v.trim()) ? v.trim().slice(0, 10) : v),
   z.string({ error: "must be a date YYYY-MM-DD" }).refine(isCalendarDate, "must be a date YYYY-MM-DD"),
@@ -99,7 +99,7 @@ const pad = (n: number) => String(n).padStart(2, "0");
 
 /**
  * 'YYYY-MM-DD HH:MM:SS' from that form or ISO. A time with a zone is converted to UTC;
- * one without keeps its wall-clock value, as the spec's clients send local times.
+ * one without keeps its wall-clock value, as existing clients send local times.
  */
 export function normaliseDateTime(v: unknown): unknown {
   if (v instanceof Date) v = v.toISOString();
@@ -173,7 +173,7 @@ export const boundedJson = <S extends z.ZodType>(schema: S, maxDepth: number = J
     if (problem) ctx.addIssue({ code: "custom", message: problem });
   });
 
-/** An object, or JSON text of one (the spec's clients send objects as JSON text). */
+/** An object, or JSON text of one (existing clients send objects as JSON text). */
 export const jsonObject = z.preprocess((v) => {
   if (typeof v !== "string") return v;
   if (v.length > JSON_LIMITS.maxBytes) return v; // refused below without parsing it

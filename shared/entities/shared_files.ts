@@ -18,7 +18,7 @@ export const sharedFiles = defineEntity({
   },
   required: ["name"],
   nullable: ["description", "file_url", "file_size", "file_type"],
-  // upload_type belongs to the file store; the spec's upload sends it along with the record.
+  // upload_type belongs to the file store; the documented upload sends it along with the record.
   serverSet: ["created_by", "stored_file_id", "upload_type"],
   row: z.object({
     ...rowBase,

@@ -30,7 +30,7 @@ function collect(def: EntityDef, body: unknown, mode: "create" | "update"): Vali
     if (!Object.hasOwn(def.input, key)) return { ok: false, error: `unknown field ${key}` };
     if (value === undefined) continue;
     if (value === "" || value === null) {
-      // The spec's clients drop empty fields on create; on update an empty value clears a field that may be empty.
+      // Existing clients drop empty fields on create; on update an empty value clears a field that may be empty.
       if (mode === "update" && def.nullable.includes(key)) data[key] = null;
       continue;
     }

@@ -1,4 +1,4 @@
-// The spec's page table. Order matters: the first entry is the fallback for unknown names.
+// The documented page table. Order matters: the first entry is the fallback for unknown names.
 export const PAGE_NAMES = [
   "Dashboard",
   "Chat",

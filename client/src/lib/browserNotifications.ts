@@ -13,7 +13,7 @@ export function notificationsEnabled(): boolean {
   return notificationsSupported() && Notification.permission === "granted" && localStorage.getItem(KEY) === "1";
 }
 
-/** Turns browser notifications on or off; on failure returns the spec's message. */
+/** Turns browser notifications on or off; on failure returns the documented message. */
 export async function setNotificationsEnabled(on: boolean): Promise<string | null> {
   if (!on) {
     localStorage.setItem(KEY, "0");

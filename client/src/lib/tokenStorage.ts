@@ -1,7 +1,7 @@
 import { LIMITS } from "@shared/constants";
 import type { PublicUser } from "@shared/entities";
 
-// The spec keeps the session in session storage: it ends with the tab, and each tab signs in on its own.
+// The app keeps the session in session storage: it ends with the tab, and each tab signs in on its own.
 const TOKEN_KEY = "access_token";
 const EXPIRES_KEY = "token_expires_at";
 const USER_KEY = "current_user";

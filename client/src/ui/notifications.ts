@@ -24,7 +24,7 @@ export const useNotificationStore = create<NotificationState>()((set, get) => ({
   toasts: [],
   push: (toast) => {
     const id = `t${++counter}`;
-    // Newest first, at most the spec's 20 kept.
+    // Newest first, at most the documented 20 kept.
     set((s) => ({ toasts: [{ ...toast, id, open: true }, ...s.toasts].slice(0, LIMITS.toastLimit) }));
     return id;
   },

@@ -22,7 +22,7 @@ export const approvalRequestsPolicy: TablePolicy<"approval_requests"> = {
   canUpdate(user, row, changes) {
     const requester = isRequester(user, row);
     if (isDecision(changes) && (requester || !isPrivileged(user))) return false;
-    // A decision is made once, on a pending request (spec section 4).
+    // A decision is made once, on a pending request.
     if ("status" in changes && row.status !== "pending") return "Only pending requests can be approved or rejected";
     if (otherKeys(changes, DECISION_FIELDS).length > 0 && !(requester && row.status === "pending")) return false;
     return true;

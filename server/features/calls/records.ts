@@ -1,4 +1,4 @@
-// Call history: presenting records in the spec's format, the caller's history, pushing changes.
+// Call history: presenting records in the documented format, the caller's history, pushing changes.
 import type { AppContext } from "../../context";
 import type { Db } from "../../db";
 import { ACTIVE_CALL, PENDING, findCallByCallId, findCallParticipantsWithNames, findCallsOfUser, type CallRow, type ParticipantRow } from "./repository";

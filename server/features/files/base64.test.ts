@@ -1,4 +1,4 @@
-// The spec's base64 upload needs a body parser sized from MAX_UPLOAD_MB in front of the API's
+// The documented base64 upload needs a body parser sized from MAX_UPLOAD_MB in front of the API's
 // 1 MB parsers. This wires the API the way server/app.ts should (filesBodyParser first) and
 // checks large base64 bodies get through only for signed-in callers.
 import { describe, it, expect, beforeAll, afterAll } from "vitest";

@@ -64,7 +64,7 @@ export function mimeFromExtension(filename: string): string {
 }
 
 /**
- * The client's type when it is a real one (browsers send what they know), else the spec's rule:
+ * The client's type when it is a real one (browsers send what they know), else the documented rule:
  * from the extension, else application/octet-stream. Parameters (`; charset=`) are dropped.
  */
 export function resolveMimeType(declared: string | undefined | null, filename: string): string {

@@ -158,7 +158,7 @@ describe.each(ENGINES)("files: upload and download (%s)", (engine) => {
     expect((await download(app, owner.token, res.body.file_url, { range: "bytes=0-" })).status).toBe(416);
   });
 
-  it("round-trips the spec's base64 body", async () => {
+  it("round-trips the documented base64 body", async () => {
     const data = crypto.randomBytes(3000);
     const res = await api(app, owner.token).post("/api/files", {
       upload_type: "file_library",

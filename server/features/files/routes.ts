@@ -68,7 +68,7 @@ export function fileRoutes(ctx: AppContext): Router {
   const r = Router();
   const upload = multipartUpload(ctx);
 
-  // Multipart (field `file`) or the spec's body { upload_type, item_id, original_filename, mime_type, data_base64 }.
+  // Multipart (field `file`) or the documented body { upload_type, item_id, original_filename, mime_type, data_base64 }.
   r.post("/files", requireAuth, upload, async (req, res) => {
     const user = currentUser(req);
     const stored = uploadedFile(req);

@@ -32,7 +32,7 @@ const s3Schema = z.object({
   region: text.optional(),
   access_key_id: text.min(1, "access_key_id is required"),
   secret_access_key: text.min(1, "secret_access_key is required"),
-  // Not in the spec's form, but needed for S3-compatible servers (MinIO and the like).
+  // Not in the documented form, but needed for S3-compatible servers (MinIO and the like).
   endpoint: text.url("endpoint must be a URL").optional().or(z.literal("")),
   folder_prefix: text.optional().nullable(),
   cdn_url: text.optional().nullable(),

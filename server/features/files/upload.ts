@@ -1,5 +1,5 @@
 // Getting upload bytes off the request: multipart streamed through multer into storage,
-// or the spec's JSON/form body with base64 data, parsed with a limit sized for files.
+// or the documented JSON/form body with base64 data, parsed with a limit sized for files.
 import express, { type Request, type RequestHandler } from "express";
 import multer from "multer";
 import type { AppContext } from "../../context";
@@ -78,7 +78,7 @@ export function runMiddleware(mw: RequestHandler, req: Request, res: express.Res
 const UPLOAD_PATH = /^\/(files|upload)\/?$/;
 
 /**
- * The base64 body of the spec is about 4/3 of the file, far above the API's 1 MB JSON limit.
+ * The documented base64 body is about 4/3 of the file, far above the API's 1 MB JSON limit.
  * Mounted before the generic parsers, this parses POST /files bodies with a limit sized from
  * MAX_UPLOAD_MB; the generic parsers then see a consumed body and skip it. Only signed-in
  * callers get the large limit, so nobody anonymous can make the server buffer 100+ MB.

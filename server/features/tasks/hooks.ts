@@ -1,4 +1,4 @@
-// tasks: one task per chat message, enforced by a unique index and reported in the spec's words.
+// tasks: one task per chat message, enforced by a unique index and reported in the documented words.
 import { HttpError } from "../../errors";
 import type { TableHooks } from "../../entities/policy";
 

@@ -1,5 +1,5 @@
 // tasks: seen and changed by their assignees, their creator, managers and admins. A task made
-// from a chat message is a manager's tool, and only in the spec's triage channels.
+// from a chat message is a manager's tool, and only in the documented triage channels.
 import type { User } from "../../db/schema";
 import type { DbLike } from "../../entities/repository";
 import { isPrivileged } from "../../auth/roles";
@@ -51,7 +51,7 @@ export const tasksPolicy: TablePolicy<"tasks"> = {
     async create(user, input, db) {
       const me = emailOf(user);
       let emails = (input.assignee_emails as string[] | undefined) ?? [];
-      // The spec's legacy single assignee: the first assignee, or the current user.
+      // The documented legacy single assignee: the first assignee, or the current user.
       const single = (input.assignee_email as string | undefined) ?? emails[0] ?? me;
       if (emails.length === 0) emails = [single];
       const fields: Record<string, unknown> = { created_by: me, assignee_email: single, assignee_emails: emails };

@@ -1,5 +1,5 @@
 // tasks: visible to assignees, creator, managers and admins; tasks from chat messages only
-// in the spec's triage channels and only by managers and admins; one task per message.
+// in the documented triage channels and only by managers and admins; one task per message.
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import { ENGINES, startTestApp, makeUser, api, countRows, makeChannel, makeMessage, makeTask, type TestApp, type TestUser } from "../../test/harness";
 
@@ -122,7 +122,7 @@ describe.each(ENGINES)("entities: tasks (%s)", (engine) => {
     expect((await api(app, assignee.token).delete(`/api/entities/tasks/${t2.id}`)).status).toBe(200);
   });
 
-  it("answers the spec's task queries", async () => {
+  it("answers the documented task queries", async () => {
     const me = assignee.email;
     const where = `(assignee_email = '${me}' OR JSON_CONTAINS(assignee_emails, '"${me}"')) AND due_date IS NOT NULL`;
     const res = await api(app, assignee.token).get(`/api/entities/tasks?where=${encodeURIComponent(where)}&sort=-due_date`);

@@ -9,7 +9,7 @@ import { withChanges } from "../../feed/changelog";
 import { findUser, findUserByEmail, insertUser, updateUserRow } from "./repository";
 import { assertMayChangeActive, setUserActive } from "./deactivate";
 
-/** Drops the spec's "empty means absent" values before validation. */
+/** Drops the documented "empty means absent" values before validation. */
 export function dropEmpty(body: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(body ?? {})) {

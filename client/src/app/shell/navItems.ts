@@ -24,7 +24,7 @@ export interface NavItem {
   icon: LucideIcon;
 }
 
-/** The sidebar's entries, in the spec's order. */
+/** The sidebar's entries, in the documented order. */
 export const NAV_ITEMS: NavItem[] = [
   { page: "Dashboard", label: "Dashboard", icon: LayoutDashboard },
   { page: "Chat", label: "Chat", icon: MessagesSquare },

@@ -1,7 +1,7 @@
 import type { ApprovalRequest } from "@shared/entities";
 import type { RoleHolder } from "../users/roles";
 
-/** Managers and admins (spec section 6): they see every request and decide. */
+/** Managers and admins: they see every request and decide. */
 export const isPrivileged = (u: RoleHolder) => !!u && (u.role === "admin" || u.team_role === "admin" || u.team_role === "manager");
 
 const isOwn = (u: { email: string } | null | undefined, r: Pick<ApprovalRequest, "created_by">) => !!u && u.email.toLowerCase() === r.created_by.toLowerCase();

@@ -26,7 +26,7 @@ interface SessionState {
   /** Creates the invited account and signs it in. */
   acceptInvite: (token: string, fullName: string, password: string) => Promise<PublicUser>;
   signOut: () => Promise<void>;
-  /** Refreshes the token when less than the spec's hour remains; on failure the session ends. */
+  /** Refreshes the token when less than the documented hour remains; on failure the session ends. */
   checkToken: () => Promise<void>;
   /** The session died under the user (refresh failed, 401): forget it and come back here after Login. */
   expire: () => void;

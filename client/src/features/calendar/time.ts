@@ -58,14 +58,14 @@ export const PREPARATION_OPTIONS = [
   { value: "5days", label: "5 days before", minutes: 7200 },
 ] as const;
 
-/** The option whose offset matches, else the fallback (the spec's defaults). */
+/** The option whose offset matches, else the fallback (the documented defaults). */
 export function optionFor<T extends { value: string; minutes: number }>(options: readonly T[], start: Date | null, at: Date | null, fallback: T["value"]): T["value"] {
   if (!start || !at) return fallback;
   const minutes = Math.round((start.getTime() - at.getTime()) / 60_000);
   return options.find((o) => o.minutes === minutes)?.value ?? fallback;
 }
 
-/** The grid's hours: 6 AM to 11 PM (spec section 9). */
+/** The grid's hours: 6 AM to 11 PM. */
 export const FIRST_HOUR = 6;
 export const LAST_HOUR = 23;
 export const HOUR_PX = 48;

@@ -10,7 +10,7 @@ import { Spinner } from "../../ui/spinner";
 import { DeviceSelect } from "./components/DeviceSelect";
 import { DEVICES_ERROR, listDevices, useCameraTest, useMicrophoneTest, type DeviceLists } from "./useDeviceTests";
 
-/** Camera, microphone and speaker choice, with the spec's camera and microphone tests. */
+/** Camera, microphone and speaker choice, with the documented camera and microphone tests. */
 export function DeviceSettingsDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const [devices, setDevices] = useState<DeviceLists | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);

@@ -105,7 +105,7 @@ export default function MeetPage() {
 
   const leave = () => {
     hangUp();
-    // The spec's meeting window closes when a script opened it; otherwise back to where the user came from.
+    // The documented meeting window closes when a script opened it; otherwise back to where the user came from.
     if (window.opener) window.close();
     if (cameFrom) navigate(cameFrom);
     else if (window.history.length > 1) navigate(-1);

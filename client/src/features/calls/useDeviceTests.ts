@@ -25,7 +25,7 @@ export async function listDevices(): Promise<DeviceLists> {
   };
 }
 
-/** Camera test: a live preview for the spec's 5 seconds, then the camera is released. */
+/** Camera test: a live preview for the documented 5 seconds, then the camera is released. */
 export function useCameraTest() {
   const [stream, setStream] = useState<MediaStream | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -58,7 +58,7 @@ export function useCameraTest() {
   return { stream, error, start, stop };
 }
 
-/** Microphone test: a level meter (0..1) for the spec's 3 seconds. */
+/** Microphone test: a level meter (0..1) for the documented 3 seconds. */
 export function useMicrophoneTest() {
   const [level, setLevel] = useState(0);
   const [active, setActive] = useState(false);

@@ -1,4 +1,4 @@
-// The spec's 2-hour Dashboard cache in local storage, used only to paint the cards at once on
+// The documented 2-hour Dashboard cache in local storage, used only to paint the cards at once on
 // arrival: the server is always asked as well, and live changes replace what was painted.
 const KEY = "dashboard-cache:v1";
 /** Spec section 9: 2 hours. */

@@ -1,4 +1,4 @@
-// The Dashboard's windows (spec section 9): tasks due within 30 days and not done, events
+// The Dashboard's windows: tasks due within 30 days and not done, events
 // starting within 30 days, and channels, notes, files and decisions from the last 15 days;
 // each card at most 5 items. Pure functions of the rows and "now", so the boundaries are testable.
 import { addDays, differenceInCalendarDays, parseISO } from "date-fns";

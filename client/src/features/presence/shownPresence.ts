@@ -10,7 +10,7 @@ export const PRESENCE_LABELS: Record<ShownPresence, string> = {
   offline: "Offline",
 };
 
-/** What others see: live presence when known; a hidden status shows as Away (spec section 3). */
+/** What others see: live presence when known; a hidden status shows as Away. */
 export function shownPresence(user: PublicUser, live: PresenceState | undefined): ShownPresence {
   if (user.show_online_status === false) return "away";
   if (live) return live.online ? live.user_status : "offline";

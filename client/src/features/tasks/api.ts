@@ -14,7 +14,7 @@ export const taskKeys = {
 };
 
 const quoted = (s: string) => `'${s.replace(/'/g, "''")}'`;
-/** The spec's clause: the single assignee is me, or the assignee list contains me. */
+/** The documented clause: the single assignee is me, or the assignee list contains me. */
 const assignedTo = (email: string) => `(assignee_email = ${quoted(email)} OR JSON_CONTAINS(assignee_emails, ${quoted(JSON.stringify(email))}))`;
 
 function listWhere(where: string, sort: string, signal?: AbortSignal): Promise<Task[]> {

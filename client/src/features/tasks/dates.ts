@@ -7,7 +7,7 @@ export function parseDay(value: string | null | undefined): Date | null {
   return isValid(d) ? d : null;
 }
 
-/** The spec's due date text: 'MMM d, yyyy', or 'Not set'. */
+/** The documented due date text: 'MMM d, yyyy', or 'Not set'. */
 export function formatDue(value: string | null | undefined): string {
   const d = parseDay(value);
   return d ? format(d, "MMM d, yyyy") : "Not set";

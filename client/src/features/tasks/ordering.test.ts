@@ -6,7 +6,7 @@ const task = (id: number, status: Task["status"], position: number): Task =>
   ({ id, status, position, created_date: `2026-01-0${id}T00:00:00Z` }) as Task;
 
 describe("task ordering", () => {
-  it("groups in the spec's status order and sorts by position", () => {
+  it("groups in the documented status order and sorts by position", () => {
     const g = groupByStatus([task(1, "done", 0), task(2, "todo", 5), task(3, "todo", 1), task(4, "in_progress", 0)]);
     expect(Object.keys(g)).toEqual(["in_progress", "todo", "done"]);
     expect(g.todo.map((t) => t.id)).toEqual([3, 2]);

@@ -1,6 +1,6 @@
 import type { Task, TaskStatus } from "@shared/entities";
 
-/** The spec's order on My Tasks: in progress first, then to do, then done. */
+/** The documented order on My Tasks: in progress first, then to do, then done. */
 export const STATUS_ORDER: readonly TaskStatus[] = ["in_progress", "todo", "done"];
 
 export const STATUS_LABEL: Record<TaskStatus, string> = { todo: "To Do", in_progress: "In Progress", done: "Done" };

@@ -2,7 +2,7 @@ import type { PublicUser } from "@shared/entities";
 
 export type RoleHolder = Pick<PublicUser, "role" | "team_role"> | null | undefined;
 
-/** Admin in the spec's sense: role admin or team_role admin. */
+/** Admin in the documented sense: role admin or team_role admin. */
 export function isAdmin(u: RoleHolder): boolean {
   return !!u && (u.role === "admin" || u.team_role === "admin");
 }

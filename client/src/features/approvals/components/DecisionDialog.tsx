@@ -11,7 +11,7 @@ interface Props {
   onClose: () => void;
 }
 
-/** The comments dialog every decision goes through (spec section 4). */
+/** The comments dialog every decision goes through. */
 export function DecisionDialog({ target, onClose }: Props) {
   const [comments, setComments] = useState("");
   const decide = useDecideApproval();

@@ -22,7 +22,7 @@ interface Props {
   onCancelOccurrence: (item: CalendarItem) => void;
 }
 
-/** The spec shows the first 3 attendees, then 'and N more...'. */
+/** The app shows the first 3 attendees, then 'and N more...'. */
 const SHOWN_ATTENDEES = 3;
 const DAY_NAMES: Record<string, string> = { MO: "Mon", TU: "Tue", WE: "Wed", TH: "Thu", FR: "Fri", SA: "Sat", SU: "Sun" };
 

@@ -45,7 +45,7 @@ export function EventFormDialog({ open, event, startAt, zone, onClose }: Props) 
 
   useEffect(() => {
     if (!open) return;
-    // A new event starts at the next full hour and lasts one hour (spec section 5).
+    // A new event starts at the next full hour and lasts one hour.
     const s = (event && toWall(event.start_datetime, zone)) || startAt || startOfHour(addHours(new Date(), 1));
     const e = (event && toWall(event.end_datetime, zone)) || addHours(s, 1);
     setTitle(event?.title ?? "");

@@ -4,7 +4,7 @@ import { cn } from "../../../lib/utils";
 import { itemsOn, type CalendarItem } from "../items";
 import { ItemChip } from "./ItemChip";
 
-/** The spec's month view: at most 3 items a day, then '+N more'. */
+/** The documented month view: at most 3 items a day, then '+N more'. */
 const PER_DAY = 3;
 
 interface Props {

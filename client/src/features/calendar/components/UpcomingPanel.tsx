@@ -8,7 +8,7 @@ import { PriorityBadge } from "../../tasks/TaskBadges";
 import { formatDue } from "../../tasks/dates";
 import { itemClass, type CalendarItem } from "../items";
 
-/** The spec's six upcoming cards of each kind. */
+/** The documented six upcoming cards of each kind. */
 const CARDS = 6;
 
 interface Props {

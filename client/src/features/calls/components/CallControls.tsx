@@ -4,7 +4,7 @@ import { hangUp, toggleCamera, toggleMute, toggleRecording, toggleScreenShare } 
 import { useCallsStore } from "../store";
 import { ControlButton } from "./ControlButton";
 
-/** Mute, camera, screen share and hang-up (spec section 4); also used by the Meet page. */
+/** Mute, camera, screen share and hang-up; also used by the Meet page. */
 export function CallControls({ onHangUp = hangUp, extra }: { onHangUp?: () => void; extra?: ReactNode }) {
   const audioEnabled = useCallsStore((s) => s.audioEnabled);
   const videoEnabled = useCallsStore((s) => s.videoEnabled);

@@ -1,7 +1,7 @@
 import { FormField } from "../../../ui/FormField";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../../ui/select";
 
-/** One device picker; the list never offers an empty value (spec section 5). */
+/** One device picker; the list never offers an empty value. */
 export function DeviceSelect({
   id,
   label,

@@ -5,7 +5,7 @@ import { GRID_CLASSES, gridColumns } from "../gridColumns";
 import { RemoteTile } from "./RemoteTile";
 import { VideoTile } from "./VideoTile";
 
-/** Everyone in a group call, you included, in the spec's column layout. */
+/** Everyone in a group call, you included, in the documented column layout. */
 export function ParticipantGrid({ className }: { className?: string }) {
   const participants = useCallsStore((s) => s.participants);
   const localStream = useCallsStore((s) => s.localStream);

@@ -1,4 +1,4 @@
-// In-call controls (spec section 4): mute, camera, screen share and recording, applied to the
+// In-call controls: mute, camera, screen share and recording, applied to the
 // live media and every peer connection of the call.
 import { toast } from "../../../ui/notifications";
 import { useCallsStore } from "../store";
@@ -24,7 +24,7 @@ export function toggleCamera(): void {
   store().patch({ videoEnabled: enabled });
 }
 
-/** Swaps the camera track for a screen track on every connection, and back (spec section 4). */
+/** Swaps the camera track for a screen track on every connection, and back. */
 export async function toggleScreenShare(): Promise<void> {
   if (media.screenTrack) return stopScreenShare();
   if (!media.cameraTrack || !media.local) return;

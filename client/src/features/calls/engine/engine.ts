@@ -362,7 +362,7 @@ function endIfAlone(): void {
   if (others.length === 0) finish("Everyone left the call", true);
 }
 
-/** Stops every track, closes every connection and forgets the call (spec section 4). */
+/** Stops every track, closes every connection and forgets the call. */
 function cleanup(): void {
   // Stops the recorder first, which then uploads what it has in the background.
   void stopRecording();

@@ -2,7 +2,7 @@ import type { CallType } from "@shared/realtime";
 import { readSettings } from "../../users/settings";
 import { readMediaSettings } from "./mediaSettings";
 
-// The user's call quality setting (spec section 3); "auto" asks for the spec's 1080p, except in a
+// The user's call quality setting; "auto" asks for the documented 1080p, except in a
 // mesh group call, where every extra person costs another upload and encode.
 const QUALITY: Record<string, { width: number; height: number; frameRate: number }> = {
   high: { width: 1920, height: 1080, frameRate: 30 },

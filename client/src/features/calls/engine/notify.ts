@@ -2,7 +2,7 @@ import { LIMITS } from "@shared/constants";
 import type { IncomingInvite } from "../store";
 import { notificationsEnabled } from "../../../lib/browserNotifications";
 
-// Only the newest incoming-call notices are kept (spec section 4); older ones are closed.
+// Only the newest incoming-call notices are kept; older ones are closed.
 const notices: { callId: string; notification: Notification }[] = [];
 
 export function notifyIncomingCall(invite: IncomingInvite): void {

@@ -61,7 +61,7 @@ export function createPeer(opts: PeerOptions): Peer {
   }) as Peer;
 }
 
-/** Maps a simple-peer signal onto the spec's signal message types. */
+/** Maps a simple-peer signal onto the documented signal message types. */
 export function signalType(data: PeerSignal): "offer" | "answer" | "ice_candidate" {
   if (data.type === "answer") return "answer";
   if (data.type === "candidate") return "ice_candidate";

@@ -9,7 +9,7 @@ interface PeoplePickerProps {
   onChange: (emails: string[]) => void;
   /** E-mails not offered (the owner, oneself). */
   exclude?: string[];
-  /** max-h-48 (12rem, upload) or max-h-64 (16rem, share), the spec's list heights. */
+  /** max-h-48 (12rem, upload) or max-h-64 (16rem, share), the documented list heights. */
   tall?: boolean;
 }
 

@@ -1,6 +1,6 @@
 import { Badge } from "../../../ui/badge";
 
-/** The spec shows 2 tag chips on a file, the rest as +N. */
+/** The app shows 2 tag chips on a file, the rest as +N. */
 export function TagChips({ tags, max = 2 }: { tags: string[]; max?: number }) {
   if (tags.length === 0) return null;
   return (

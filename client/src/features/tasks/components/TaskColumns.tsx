@@ -57,7 +57,7 @@ function Column({ status, tasks, layout, children }: { status: TaskStatus; tasks
   );
 }
 
-/** Tasks by status, in the spec's order, as a list or a kanban board; drag to reorder or move between statuses. */
+/** Tasks by status, in the documented order, as a list or a kanban board; drag to reorder or move between statuses. */
 export function TaskColumns({ tasks, layout, onMove, ...cardProps }: Props) {
   const groups = useMemo(() => groupByStatus(tasks), [tasks]);
   // While dragging, the columns as the pointer rearranges them; the cache stays as it was until the drop.
