@@ -3,7 +3,7 @@ import { cn } from "../lib/utils";
 
 interface TagChipsProps {
   tags: readonly string[];
-  /** How many chips to show before the rest are summed up as +N (spec: 2 on files, 3 on resources and notes). */
+  /** How many chips to show before the rest are summed up as +N (2 on files, 3 on resources and notes). */
   max: number;
   className?: string;
 }

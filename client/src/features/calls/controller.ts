@@ -50,7 +50,7 @@ function receiveInvite(s: SignalMessage): void {
   const me = useSessionStore.getState().user;
   const calls = useCallsStore.getState();
   const inCall = calls.status === "connecting" || calls.status === "connected";
-  // Spec section 4: a busy user rejects automatically; so does one already in a call or ringing.
+  // A busy user rejects automatically; so does one already in a call or ringing.
   if (me?.user_status === "busy" || inCall || (calls.incoming && calls.incoming.callId !== s.call_id)) {
     emitWithAck("calls.answer", { call_id: s.call_id, accepted: false, reason: "busy" }).catch((err) =>
       console.warn("Failed to answer call", err),

@@ -1,4 +1,4 @@
-/** Spec: durations show as hours, minutes and seconds, e.g. "1h 4m 9s", "4m 9s", "9s". */
+/** Durations show as hours, minutes and seconds, e.g. "1h 4m 9s", "4m 9s", "9s". */
 export function formatDuration(totalSeconds: number | null | undefined): string {
   const s = Math.max(0, Math.round(totalSeconds ?? 0));
   const h = Math.floor(s / 3600);

@@ -1,4 +1,4 @@
-/** Spec part 2 (Meeting page): 1 column for 1 participant, 2 up to 4, 3 up to 9, else 4. */
+/** 1 column for 1 participant, 2 up to 4, 3 up to 9, else 4. */
 export function gridColumns(count: number): number {
   if (count <= 1) return 1;
   if (count <= 4) return 2;

@@ -1,7 +1,7 @@
 import { create } from "zustand";
 import type { CallMedia, CallType } from "@shared/realtime";
 
-/** Spec part 1 section 4: the one call the user is in, seen from this tab. */
+/** The one call the user is in, seen from this tab. */
 export type CallStatus = "idle" | "connecting" | "connected" | "ended";
 
 export type ParticipantState = "ringing" | "connecting" | "connected" | "left" | "rejected";

@@ -11,7 +11,7 @@ export const channelKeys = {
 };
 
 export function sortChannels(channels: Channel[]): Channel[] {
-  // Most recently active first (spec: sorted -last_activity); names break ties so the order is stable.
+  // Most recently active first (sorted -last_activity); names break ties so the order is stable.
   return [...channels].sort((a, b) => {
     const at = a.last_activity ?? a.created_date ?? "";
     const bt = b.last_activity ?? b.created_date ?? "";

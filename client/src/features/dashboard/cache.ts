@@ -1,7 +1,7 @@
 // The documented 2-hour Dashboard cache in local storage, used only to paint the cards at once on
 // arrival: the server is always asked as well, and live changes replace what was painted.
 const KEY = "dashboard-cache:v1";
-/** Spec section 9: 2 hours. */
+/** The cache is kept 2 hours. */
 export const DASHBOARD_CACHE_MS = 7_200_000;
 
 interface Stored {

@@ -4,8 +4,8 @@ import { emitWithAck } from "../../realtime/socket";
 import { useSessionStore } from "../auth/store";
 
 /**
- * Spec order: save on the user record, then announce presence, then local state follows.
- * Failures are swallowed on purpose (spec): the menu always reports success locally.
+ * In this order: save on the user record, then announce presence, then local state follows.
+ * Failures are swallowed on purpose: the menu always reports success locally.
  */
 export async function setMyStatus(status: UserStatus): Promise<void> {
   const session = useSessionStore.getState();

@@ -1,6 +1,6 @@
 import type { RoleHolder } from "../users/roles";
 
-/** Spec section 6: team_role manager or admin, or role admin, add (and here also edit and delete) resources. */
+/** team_role manager or admin, or role admin, add (and here also edit and delete) resources. */
 export const canManageResources = (u: RoleHolder) => !!u && (u.role === "admin" || u.team_role === "admin" || u.team_role === "manager");
 
 /** A web address the server will take: http or https only. */

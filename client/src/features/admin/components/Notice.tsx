@@ -6,7 +6,7 @@ export interface NoticeState {
   text: string;
 }
 
-/** The message line of a tab (spec: a message of type success or error). */
+/** The message line of a tab (a message of type success or error). */
 export function Notice({ notice }: { notice: NoticeState | null }) {
   if (!notice) return null;
   const ok = notice.type === "success";

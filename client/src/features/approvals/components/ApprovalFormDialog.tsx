@@ -45,7 +45,7 @@ export function ApprovalFormDialog({ open, request, onOpenChange }: Props) {
 
   const money = MONEY.includes(category);
   const timeOff = category === TIME_OFF;
-  // Spec: title and description required; 'Other' needs a custom category, which replaces it.
+  // Title and description required; 'Other' needs a custom category, which replaces it.
   const invalid = !title.trim() || !description.trim() || (category === OTHER && !custom.trim());
 
   const submit = (e: React.FormEvent) => {

@@ -11,7 +11,7 @@ import { RecordingBadge } from "./RecordingBadge";
 import { AddPeopleDialog } from "./AddPeopleDialog";
 import { ControlButton } from "./ControlButton";
 
-/** The full-screen call (spec section 2, Active call view). */
+/** The full-screen call. */
 export default function ActiveCallView() {
   const title = useCallsStore((s) => s.title);
   const isGroup = useCallsStore((s) => s.isGroup);

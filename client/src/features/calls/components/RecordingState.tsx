@@ -7,7 +7,7 @@ import { downloadRecording } from "../api";
 
 export const DOWNLOAD_FAILED = "Failed to download recording. Please try again.";
 
-/** The recording line of a call card (spec section 8 texts), or the download button when done. */
+/** The recording line of a call card, or the download button when done. */
 export function RecordingState({ call }: { call: CallRecord }) {
   const [downloading, setDownloading] = useState(false);
   const rec = call.recording;

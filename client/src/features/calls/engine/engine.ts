@@ -230,7 +230,7 @@ export function handleSignal(s: SignalMessage): void {
       }
       if (!entry) return;
       entry.peer.signal(data);
-      // Spec: an offer (callee) or an answer (caller) makes the call connected.
+      // An offer (callee) or an answer (caller) makes the call connected.
       if (data.type === "offer" || data.type === "answer") markConnected();
       return;
     }
@@ -314,7 +314,7 @@ function openPeer(userId: number, initiator: boolean, hold = false): PeerEntry {
   return entry;
 }
 
-/** The connection to one person died (spec: failed, disconnected or closed ends the call). */
+/** The connection to one person died (failed, disconnected or closed ends the call). */
 function lostPeer(userId: number, peer: Peer): void {
   if (peers.get(userId)?.peer !== peer) return; // already handled or replaced
   const st = store();

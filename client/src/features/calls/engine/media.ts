@@ -28,7 +28,7 @@ export function describeMediaError(err: unknown): string {
 }
 
 /**
- * Spec section 7: ideal 1920x1080 at 30 fps, and audio. An audio call asks for no camera.
+ * Ideal 1920x1080 at 30 fps, and audio. An audio call asks for no camera.
  * Chosen devices are preferences ("ideal"), so an unplugged device falls back instead of failing.
  */
 export function callConstraints(kind: CallType, group = false): MediaStreamConstraints {

@@ -59,7 +59,7 @@ export async function startSfu(callId: string, local: MediaStream, ice: RTCIceSe
   };
   pub.onconnectionstatechange = () => {
     mark(`sfu pub ${pub.connectionState}`);
-    // Media flow to the SFU: the call is connected for us (spec section 4's connected state).
+    // Media flow to the SFU: the call is connected for us.
     const st = store();
     if (pub.connectionState === "connected" && st.status === "connecting" && st.callId === callId) {
       st.patch({ status: "connected", connectedAt: st.connectedAt ?? Date.now(), busy: false });

@@ -38,12 +38,12 @@ export function Composer({ channel }: { channel: Channel }) {
 
   const send = async () => {
     const content = text.trim();
-    if (!content) return; // spec: empty messages are refused
+    if (!content) return; // empty messages are refused
     setText("");
     try {
       await sendMessage({ channel_id: channel.id, content, message_type: "text" });
     } catch (err) {
-      // Spec: send failures are only logged; give the text back so nothing typed is lost.
+      // Send failures are only logged; give the text back so nothing typed is lost.
       console.error("Failed to send message", err);
       setText((current) => (current ? current : content));
     }

@@ -47,7 +47,7 @@ export function CreateChannelDialog({ open, onOpenChange, onCreated }: Props) {
 
   const submit = () => {
     const trimmed = name.trim();
-    if (!trimmed || create.isPending) return; // spec: a blank name does nothing
+    if (!trimmed || create.isPending) return; // a blank name does nothing
     create.mutate(
       { name: trimmed, description: description.trim(), type, members },
       {
@@ -55,7 +55,7 @@ export function CreateChannelDialog({ open, onOpenChange, onCreated }: Props) {
           onCreated(channel);
           close(false);
         },
-        // Spec: channel create failures are only logged; the dialog stays open to retry.
+        // Channel create failures are only logged; the dialog stays open to retry.
         onError: (err) => console.error("Failed to create channel", err),
       },
     );

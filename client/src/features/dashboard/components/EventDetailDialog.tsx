@@ -13,7 +13,7 @@ function when(e: CalendarEvent): string {
   return `${format(start, "EEEE, MMM d, yyyy · h:mm a")}${end ? ` – ${format(end, "h:mm a")}` : ""}`;
 }
 
-/** Spec (Calendar): title, type and priority badges, description, date and time, location, attendees (3, then 'and N more...'), meeting ID. */
+/** Title, type and priority badges, description, date and time, location, attendees (3, then 'and N more...'), meeting ID. */
 export function EventDetailDialog({ event: e, onClose }: { event: CalendarEvent | null; onClose: () => void }) {
   const navigate = useNavigate();
   return (

@@ -37,7 +37,7 @@ export function NoteFormDialog({ open, note, onOpenChange, onSaved }: Props) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open, note?.id]);
 
-  // Spec: topic and content are required and trimmed; save is disabled while either is blank.
+  // Topic and content are required and trimmed; save is disabled while either is blank.
   const blank = !topic.trim() || !content.trim();
 
   const submit = (e: React.FormEvent) => {

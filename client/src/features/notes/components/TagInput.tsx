@@ -10,7 +10,7 @@ interface Props {
   onChange: (tags: string[]) => void;
 }
 
-/** Spec: a tag is trimmed, added by Enter or the plus button, duplicates ignored; clicking a tag removes it. */
+/** A tag is trimmed, added by Enter or the plus button, duplicates ignored; clicking a tag removes it. */
 export function TagInput({ id, tags, onChange }: Props) {
   const [draft, setDraft] = useState("");
   const add = () => {

@@ -86,7 +86,7 @@ export function TaskCard({ task, onOpen, onEdit, onDelete, onStatus }: Props) {
         <DropdownMenuContent align="end" className="w-44">
           <DropdownMenuRadioGroup value={task.status} onValueChange={(s) => onStatus(task, s as TaskStatus)}>
             {STATUS_ORDER.map((s) => (
-              // A done task's status menu is disabled (spec); it reopens by drag or the edit form.
+              // A done task's status menu is disabled; it reopens by drag or the edit form.
               <DropdownMenuRadioItem key={s} value={s} disabled={done}>
                 {STATUS_LABEL[s]}
               </DropdownMenuRadioItem>

@@ -8,7 +8,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from ".
 import { FormField } from "../../../ui/FormField";
 import { SwitchRow } from "./SwitchRow";
 
-/** Settings kept in this browser only (spec section 3, local application settings). */
+/** Settings kept in this browser only. */
 export function AppSettingsCard({
   settings,
   onChange,
