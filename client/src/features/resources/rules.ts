@@ -13,5 +13,5 @@ export function isValidUrl(value: string): boolean {
   }
 }
 
-/** Spec: tags are comma-separated; trimmed, empties and repeats dropped. */
+/** Tags are comma-separated; trimmed, empties and repeats dropped. */
 export const parseTags = (text: string) => [...new Set(text.split(",").map((t) => t.trim()).filter(Boolean))];

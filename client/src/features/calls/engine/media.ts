@@ -19,7 +19,7 @@ function videoSize(group: boolean) {
 export const MEDIA_DENIED =
   "Camera and microphone access was denied. Please allow access in your browser settings to use video calling.";
 
-/** Spec part 1 section 8: the two texts of the 'Media Permission Required' dialog. */
+/** The two texts of the 'Media Permission Required' dialog. */
 export function describeMediaError(err: unknown): string {
   const name = err instanceof DOMException || err instanceof Error ? err.name : "";
   if (name === "NotAllowedError" || name === "PermissionDeniedError" || name === "SecurityError") return MEDIA_DENIED;
