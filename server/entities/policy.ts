@@ -36,6 +36,11 @@ export interface TablePolicy<T extends TableName> {
    * a change to them and a catch-up filters by them. Must agree with readFilter (audience.test.ts).
    */
   audience(row: RowOf<T>): string[];
+  /**
+   * The same rooms in SQL, from the columns of CTE `rows`: only for a table whose rows a batched
+   * statement writes with their change records (ChangeLog.records, server/feed/changelog.ts).
+   */
+  audienceSql?(rows: string): Expression<string[]>;
   /** The read rule in memory, derived from the audience. */
   canRead(user: User, row: RowOf<T>, related?: Related): boolean;
   canCreate(user: User, input: Record<string, unknown>, db: DbLike): Verdict | Promise<Verdict>;

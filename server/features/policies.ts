@@ -1,5 +1,6 @@
 // Every entity table's policy by name, without its write hooks: what the change feed needs (the
 // audience of a row) may be imported by the hooks themselves without an import cycle.
+import type { Expression } from "kysely";
 import type { EntityTable } from "@shared/entities";
 import type { TablePolicy } from "../entities/policy";
 import { usersPolicy } from "./users/policy";
@@ -41,3 +42,14 @@ export const POLICIES: { [T in EntityTable]: TablePolicy<T> } = {
 /** The rooms that may see this row (before or after a change). */
 export const audienceOf = (table: EntityTable, row: Record<string, unknown>): string[] =>
   (POLICIES[table] as unknown as TablePolicy<any>).audience(row);
+
+/**
+ * The same rooms in SQL, for the rows of CTE `rows` of a statement that stores rows and their
+ * change records at once (ChangeLog.records, server/feed/changelog.ts); only tables written that
+ * way state it (server/feed/write-path.test.ts proves it agrees with `audience`).
+ */
+export function audienceSqlOf(table: EntityTable, rows: string): Expression<string[]> {
+  const policy = POLICIES[table] as unknown as TablePolicy<any>;
+  if (!policy.audienceSql) throw new Error(`${table}: no audience in SQL for a statement's change records`);
+  return policy.audienceSql(rows);
+}

@@ -1,8 +1,9 @@
 // The change feed's SQL (table `changes`, migrations/202611241000_change_feed.ts).
-import { sql } from "kysely";
+import { sql, type Expression, type RawBuilder } from "kysely";
 import type { Db } from "../db";
 import type { DbLike } from "../entities/repository";
 import type { EntityTable } from "@shared/entities";
+import type { RecordSource } from "./types";
 
 export interface NewChange {
   tbl: EntityTable;
@@ -21,6 +22,31 @@ export async function insertChanges(db: DbLike, list: NewChange[]): Promise<numb
   // One multi-row insert draws its sequence numbers in the order of its rows.
   return rows.map((r) => Number(r.seq)).sort((a, b) => a - b);
 }
+
+/**
+ * The body of a CTE named `name` that stores one record per row of each source, its rooms from
+ * `audience` (the table's audience in SQL, given the CTE of the rows), in the order of the
+ * sources and then of the row ids, so sequence numbers rise with ids as in `insertChanges`.
+ * Returns `seq, tbl, row_id, audience`, for the statement to join with its rows (`recordJoin`).
+ */
+export function changesCte(name: string, sources: RecordSource[], audience: (table: EntityTable, rows: string) => Expression<string[]>): RawBuilder<unknown> {
+  const each = sources.map(
+    (s, k) => sql`select ${sql.lit(k)}::int as k, ${sql.lit(s.table)}::text as tbl, ${typeof s.op === "string" ? sql.lit(s.op) : s.op}::text as op,
+      ${sql.ref(`${s.rows}.id`)} as row_id, ${audience(s.table, s.rows)} as audience from ${sql.table(s.rows)}`,
+  );
+  return sql`${sql.table(name)} as (
+      insert into changes (tbl, op, row_id, audience)
+      select x.tbl, x.op, x.row_id, x.audience from (${sql.join(each, sql` union all `)}) x order by x.k, x.row_id
+      returning seq, tbl, row_id, audience
+    )`;
+}
+
+/** Joins the rows of CTE `rows` (of `table`) with their records in CTE `name` (a left join: rows a statement did not write stay). */
+export const recordJoin = (name: string, table: EntityTable, rows: string) =>
+  sql`left join ${sql.table(name)} on ${sql.ref(`${name}.tbl`)} = ${sql.lit(table)} and ${sql.ref(`${name}.row_id`)} = ${sql.ref(`${rows}.id`)}`;
+
+/** The record's columns on a joined row (RecordColumns). */
+export const recordColumns = (name: string) => sql`${sql.ref(`${name}.seq`)} as change_seq, ${sql.ref(`${name}.audience`)} as change_audience`;
 
 const heads = new WeakMap<object, { value: number; at: number; reading: Promise<number> | null }>();
 

@@ -14,8 +14,7 @@ import { hashPassword } from "../auth/passwords";
 import type { User } from "../db/schema";
 import type { AppContext } from "../context";
 import type { EntityTable } from "@shared/entities";
-import { describeChange, publishChanges, recordAudience } from "../feed/changelog";
-import { insertChanges } from "../feed/repository";
+import { ChangeLog, publishChanges } from "../feed/changelog";
 
 export type Engine = "pglite" | "postgres";
 
@@ -269,7 +268,8 @@ export async function publishChange(
   row: object | null,
   before: object | null = null,
 ): Promise<void> {
-  const c = describeChange(table, op, id, row, before);
-  [c.seq] = await insertChanges(ctx.db, [{ tbl: table, op, row_id: id, audience: recordAudience(c) }]);
-  publishChanges(ctx, [c]);
+  const log = new ChangeLog();
+  log.add(table, op, id, row, before);
+  await log.write(ctx.db);
+  publishChanges(ctx, log.changes);
 }

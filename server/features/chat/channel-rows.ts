@@ -22,7 +22,7 @@ export const channelRowAudience = (row: { channel_id: number }) => [rooms.channe
 
 /**
  * The same audience in SQL, for a statement that stores a row and its change record at once
- * (./reactions.ts): a room name is its prefix and the channel's id (rooms.channel).
+ * (the policies' audienceSql of messages and reactions): a room name is its prefix and the channel's id (rooms.channel).
  */
 const CHANNEL_ROOM_PREFIX = rooms.channel(0).slice(0, -1);
 export const channelRowAudienceSql = (channelId: Expression<number>) => sql<string[]>`array[${CHANNEL_ROOM_PREFIX} || ${channelId}]::text[]`;

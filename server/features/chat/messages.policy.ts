@@ -9,6 +9,8 @@ import { emailOf, otherKeys, sameEmail } from "../../entities/policy-helpers";
 import type { RowOf, TablePolicy } from "../../entities/policy";
 import { rooms } from "@shared/realtime";
 import { mentionFields } from "./mentions";
+import { sql } from "kysely";
+import { channelRowAudienceSql } from "./channel-rows";
 
 export const MESSAGE_DELETED = "This message was deleted";
 
@@ -22,6 +24,8 @@ export const messagesPolicy: TablePolicy<"messages"> = {
   readFilter: (user) => (eb) =>
     eb("messages.channel_id", "in", eb.selectFrom("channels").select("channels.id").where((ceb) => channelReadCondition(ceb, user))),
   audience: messageAudience,
+  // A batch of messages and their roots stores its records in its own statement (./post.ts).
+  audienceSql: (rows) => channelRowAudienceSql(sql.ref(`${rows}.channel_id`)),
   // Without the channel at hand the answer is no: a message is only as visible as its channel.
   canRead: (user, row, related) => !!related?.channel && related.channel.id === row.channel_id && canReadChannel(user, related.channel),
   async canCreate(user, input, db) {

@@ -5,7 +5,8 @@ import { emailOf, sameEmail } from "../../entities/policy-helpers";
 import type { DbLike } from "../../entities/repository";
 import type { TablePolicy } from "../../entities/policy";
 import { canReadChannel } from "./channels.policy";
-import { canReadChannelRow, channelRowAudience, channelRowReadFilter } from "./channel-rows";
+import { sql } from "kysely";
+import { canReadChannelRow, channelRowAudience, channelRowAudienceSql, channelRowReadFilter } from "./channel-rows";
 import { findMessageChannel } from "./repository";
 
 export const REACTION_NOT_YOURS = "You can remove only your own reactions";
@@ -38,6 +39,8 @@ async function readableMessageChannel(db: DbLike, user: Parameters<typeof canRea
 export const messageReactionsPolicy: TablePolicy<"message_reactions"> = {
   readFilter: channelRowReadFilter,
   audience: channelRowAudience,
+  // A batch of reactions stores its records in its own statement (./reactions.ts).
+  audienceSql: (rows) => channelRowAudienceSql(sql.ref(`${rows}.channel_id`)),
   canRead: canReadChannelRow,
   async canCreate(user, input, db) {
     await readableMessageChannel(db, user, Number(input.message_id));

@@ -10,8 +10,7 @@ import { perContext, type AppContext } from "../../context";
 import type { User } from "../../db/schema";
 import { HttpError, fromDbError, notFound } from "../../errors";
 import { emailOf } from "../../entities/policy-helpers";
-import { describeChange, publishChanges } from "../../feed/changelog";
-import { channelRowAudienceSql } from "./channel-rows";
+import { withStatementChanges } from "../../feed/changelog";
 import { GroupCommit, type Job } from "./group-commit";
 import { REACTION_EXISTS, insertReactionsWhere, type ReactionRow } from "./repository";
 
@@ -30,28 +29,19 @@ export function createReaction(ctx: AppContext, user: User, body: unknown): Prom
 const reactionsFor = perContext((ctx: AppContext) => new GroupCommit<NewReaction, ReactionRow>((jobs) => commitReactions(ctx, jobs)));
 
 async function commitReactions(ctx: AppContext, jobs: Job<NewReaction, ReactionRow>[]): Promise<void> {
-  const outcome = await insertReactionsWhere(
-    ctx.db,
-    jobs.map((j) => j.input),
-    channelRowAudienceSql,
-  ).catch((err: unknown) => {
+  // One statement: the reactions and their records (docs/architecture.md, "The write path").
+  const outcome = await withStatementChanges(ctx, (db, log) => insertReactionsWhere(db, log, jobs.map((j) => j.input))).catch((err: unknown) => {
     // Alone, a refusal of the database is told as the Entity API tells it; in a batch, each is tried alone.
     const mapped = jobs.length === 1 ? fromDbError(err) : null;
     throw mapped ? failed(mapped.message, mapped.status) : err;
   });
-  // Committed: identical inputs all name the one row made for them, pushed once.
-  const made = new Map<number, { row: ReactionRow; seq: number }>();
-  for (const o of outcome) if (!o.unreadable && o.made) made.set(o.made.row.id, o.made);
-  publishChanges(
-    ctx,
-    [...made.values()].sort((a, b) => a.seq - b.seq).map((m) => describeChange("message_reactions", "create", m.row.id, m.row, null, m.seq)),
-  );
+  // Committed and pushed: identical inputs all name the one row made for them, given to the first.
   const given = new Set<number>();
   outcome.forEach((o, i) => {
     if (o.unreadable) return jobs[i].reject(notFound("Message not found"));
-    if (o.made && !given.has(o.made.row.id)) {
-      given.add(o.made.row.id);
-      return jobs[i].resolve(o.made.row);
+    if (o.made && !given.has(o.made.id)) {
+      given.add(o.made.id);
+      return jobs[i].resolve(o.made);
     }
     jobs[i].reject(failed(REACTION_EXISTS, 409));
   });

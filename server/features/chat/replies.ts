@@ -1,72 +1,37 @@
 // Replies in a thread (docs/threads.md): `messages.create` with `thread_root_id`, REST and socket
-// alike (./post.ts hands them here). A reply changes more than its own row: its root's counters (an
-// update of the root, so every reader's view of it moves live) and the follows of the replier, the
-// thread's starter and whoever it mentions, each with its change record. Replies arriving together
-// are committed as one transaction (group commit, ./group-commit.ts; docs/architecture.md, "The
-// write path"): their roots locked, then one statement for the replies, their roots' counters and
-// their change records, and one for the follows with theirs, so a reply costs a share of five
-// round trips (with BEGIN and COMMIT) instead of a transaction of its own. The rules are the single
-// reply's, checked per reply on rows read inside that transaction.
+// alike (./post.ts builds the row and hands it here). A reply changes more than its own row: its
+// root's counters (an update of the root, so every reader's view of it moves live) and the follows
+// of the replier, the thread's starter and whoever it mentions, each with its change record.
+// Replies arriving together are committed as one transaction (group commit, ./group-commit.ts;
+// docs/architecture.md, "The write path"): their roots locked, then the statement that stores any
+// batch of messages (insertMessages, which checks the channel read rule, rewrites the roots'
+// counters and stores the records through the ChangeLog), and one for the follows with theirs, so
+// a reply costs a share of five round trips (with BEGIN and COMMIT) instead of a transaction of
+// its own. Each reply gets the single reply's answer, in its order: a channel its sender may not
+// read is "not found" before anything is said about the root.
 import { perContext, type AppContext } from "../../context";
-import type { Message, User } from "../../db/schema";
+import type { Message } from "../../db/schema";
 import { HttpError, notFound } from "../../errors";
-import { enforce } from "../../entities/policy-helpers";
-import { describeChange, publishChanges, type CommittedChange } from "../../feed/changelog";
-import type { DbLike } from "../../entities/repository";
-import { messageAudience, messagesPolicy } from "./messages.policy";
-import { mentionsOf } from "./mentions";
-import { NOT_A_ROOT, threadFollowsAudienceSql } from "./threads.policy";
-import { canReadChannel } from "./channels.policy";
+import { withChanges } from "../../feed/changelog";
+import { NOT_A_ROOT } from "./threads.policy";
 import { ROOT_ELSEWHERE } from "./threads";
 import { GroupCommit, type Job } from "./group-commit";
-import { findThreadRoots, insertReplies, upsertFollows, type Follower, type NewReply, type ThreadRoot } from "./threads.repository";
+import { insertMessages, type NewMessage, type Placed } from "./repository";
+import { touchFor } from "./last-activity";
+import { findThreadRoots, upsertFollows, type Follower, type ThreadRoot } from "./threads.repository";
 
-type Sender = Pick<User, "id" | "email" | "full_name" | "role" | "team_role">;
-
-export interface ReplyData {
-  channel_id: number;
-  thread_root_id: number;
-  also_to_channel?: boolean;
-  content: string;
-  message_type?: Message["message_type"];
-  file_url?: string | null;
-  file_name?: string | null;
-}
-
-type ReplyJob = Job<{ sender: Sender; data: ReplyData }, Message>;
+type ReplyJob = Job<NewMessage, Message>;
 
 /** `messages.create` with `thread_root_id`: stored with the replies arriving with it, answered once committed. */
-export const postReply = (ctx: AppContext, sender: Sender, data: ReplyData): Promise<Message> => repliesFor(ctx).submit({ sender, data });
+export const postReply = (ctx: AppContext, reply: NewMessage): Promise<Message> => repliesFor(ctx).submit(reply);
 
-const repliesFor = perContext((ctx: AppContext) => new GroupCommit<{ sender: Sender; data: ReplyData }, Message>((jobs) => commitReplies(ctx, jobs)));
+const repliesFor = perContext((ctx: AppContext) => new GroupCommit<NewMessage, Message>((jobs) => commitReplies(ctx, jobs)));
 
-/** A reply that passes the rules, as it will be stored; a refusal is thrown in the single reply's words and order. */
-async function admit(trx: DbLike, roots: Map<number, ThreadRoot>, { sender, data }: ReplyJob["input"]): Promise<NewReply> {
-  const root = roots.get(data.thread_root_id);
-  if (!root || root.channel_id !== data.channel_id) {
-    // The messages policy answers first (an unreadable channel is "not found"), then the root.
-    enforce(await messagesPolicy.canCreate(sender as User, { ...data }, trx));
-    throw new HttpError(400, ROOT_ELSEWHERE);
-  }
-  // The root came with its channel: the policy's check (may the sender read the channel?) and
-  // the root's own on the rows at hand, without asking again.
-  if (!canReadChannel(sender, root.channel)) throw notFound("Channel not found");
-  if (root.thread_root_id != null) throw new HttpError(400, NOT_A_ROOT);
-  // Mentions as in any message (./mentions.ts): the insert keeps those who may read the channel.
-  const mentioned = mentionsOf(sender, data.content);
-  const who = messagesPolicy.serverFields.create(sender as User, { ...data }, trx) as { sender_id: number; sender_name: string; sender_email: string };
-  return {
-    channel_id: data.channel_id,
-    thread_root_id: root.id,
-    also_to_channel: !!data.also_to_channel,
-    content: data.content,
-    message_type: data.message_type ?? "text",
-    file_url: data.file_url ?? null,
-    file_name: data.file_name || null,
-    mentions: mentioned.emails,
-    mentions_all: mentioned.all,
-    ...who,
-  };
+/** Why the root refuses a reply (null: it takes it), from the root as locked. */
+function rootRefusal(roots: Map<number, ThreadRoot>, reply: NewMessage): string | null {
+  const root = roots.get(reply.thread_root_id!);
+  if (!root || root.channel_id !== reply.channel_id) return ROOT_ELSEWHERE;
+  return root.thread_root_id != null ? NOT_A_ROOT : null;
 }
 
 /** Who follows a thread because of a reply: the replier (again), the starter and the mentioned (unless they unfollowed it). */
@@ -79,50 +44,28 @@ function followersOf(reply: Message, root: ThreadRoot): Follower[] {
 }
 
 async function commitReplies(ctx: AppContext, jobs: ReplyJob[]): Promise<void> {
-  const refused = new Map<ReplyJob, unknown>();
-  const stored = new Map<ReplyJob, Message>();
-  const changes = await ctx.db.transaction().execute(async (trx) => {
+  const replies = jobs.map((j) => j.input);
+  const { placed, refusals } = await withChanges(ctx, async (trx, log) => {
     // Locked, so replies to one root take turns across batches and a root cannot be deleted under
     // them; the next statement's snapshot, taken after the locks, sees every reply committed before.
-    const roots = new Map((await findThreadRoots(trx, [...new Set(jobs.map((j) => j.input.data.thread_root_id))], true)).map((r) => [r.id, r]));
-    const admitted: { job: ReplyJob; reply: NewReply }[] = [];
-    for (const job of jobs) {
-      try {
-        admitted.push({ job, reply: await admit(trx, roots, job.input) });
-      } catch (err) {
-        refused.set(job, err);
-      }
-    }
-    if (!admitted.length) return [];
-    const out: CommittedChange[] = [];
-    const made = await insertReplies(
+    const roots = new Map((await findThreadRoots(trx, [...new Set(replies.map((r) => r.thread_root_id!))], true)).map((r) => [r.id, r]));
+    const refusals = replies.map((r) => rootRefusal(roots, r));
+    const before = new Map([...roots].map(([id, { channel: _c, ...root }]) => [id, root as Message]));
+    const touch = touchFor(ctx).due(replies.filter((r, i) => r.also_to_channel && !refusals[i]).map((r) => r.channel_id));
+    const placed: Placed[] = await insertMessages(
       trx,
-      admitted.map((a) => ({ ...a.reply, audience: messageAudience(a.reply) })),
+      log,
+      replies.map((r, i) => ({ ...r, refused: refusals[i] != null })),
+      { touch, roots: before },
     );
-    made.replies.forEach((r, i) => {
-      stored.set(admitted[i].job, r.row);
-      out.push(describeChange("messages", "create", r.row.id, r.row, null, r.seq));
-    });
-    for (const a of made.roots) {
-      const { channel: _c, ...before } = roots.get(a.row.id)!;
-      void _c;
-      out.push(describeChange("messages", "update", a.row.id, a.row, before, a.seq));
-    }
-    const follows = await upsertFollows(
-      trx,
-      made.replies.flatMap((r) => followersOf(r.row, roots.get(r.row.thread_root_id!)!)),
-      threadFollowsAudienceSql,
-    );
-    for (const { inserted, before_updated_at, change_seq, ...f } of follows) {
-      const before = inserted ? null : { ...f, following: false, updated_at: before_updated_at ?? f.created_at };
-      out.push(describeChange("thread_follows", inserted ? "create" : "update", f.id, f, before, Number(change_seq)));
-    }
-    return out.sort((a, b) => a.seq - b.seq);
+    const made = placed.flatMap((p) => (p.readable && p.row ? [p.row] : []));
+    if (made.length) await upsertFollows(trx, log, made.flatMap((row) => followersOf(row, roots.get(row.thread_root_id!)!)));
+    return { placed, refusals };
   });
-  publishChanges(ctx, changes);
-  for (const job of jobs) {
-    const row = stored.get(job);
-    if (row) job.resolve(row);
-    else job.reject(refused.get(job));
-  }
+  // Committed and pushed: each reply's answer, a channel one may not read first.
+  placed.forEach((p, i) => {
+    if (!p.readable) jobs[i].reject(notFound("Channel not found"));
+    else if (p.row) jobs[i].resolve(p.row);
+    else jobs[i].reject(new HttpError(400, refusals[i] ?? ROOT_ELSEWHERE));
+  });
 }

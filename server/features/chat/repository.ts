@@ -1,14 +1,16 @@
 // Chat's SQL: message and channel rows touched when a message is posted, dms by their people, and
 // read positions with the unread counts they give.
-import { sql, type Expression, type SqlBool } from "kysely";
+import { sql } from "kysely";
 import type { Channel, Message, MessageEdit } from "../../db/schema";
 import type { ChannelUnread } from "@shared/entities";
 import type { RowOf } from "../../entities/policy";
 
 type ChannelRead = RowOf<"channel_reads">;
 import type { DbLike } from "../../entities/repository";
+import type { RecordColumns, StatementRecorder } from "../../feed/types";
 import { channelReadableBy } from "./channels.policy";
 import { mentionedReaders } from "./mentions";
+import { REPLIERS_SHOWN } from "./threads.repository";
 
 export function findChannel(db: DbLike, id: number): Promise<Channel | undefined> {
   return db.selectFrom("channels").selectAll().where("id", "=", id).executeTakeFirst();
@@ -32,8 +34,11 @@ export function insertMessageEdit(
   return db.insertInto("message_edits").values(edit).returningAll().executeTakeFirstOrThrow();
 }
 
+/** A message as one function builds it (./post.ts), a root or a reply in a thread alike. */
 export interface NewMessage {
   channel_id: number;
+  thread_root_id: number | null;
+  also_to_channel: boolean;
   content: string;
   message_type: string;
   file_url: string | null;
@@ -44,61 +49,95 @@ export interface NewMessage {
   /** The addresses the text names (shared/mentions.ts); the insert keeps those who may read the channel. */
   mentions: string[];
   mentions_all: boolean;
-  /** The rooms of its change record (the messages policy's audience). */
-  audience: string[];
+}
+
+/** For each message of a batch: whether its sender may read its channel, and the row stored (null: refused by the caller). */
+export type Placed = { readable: false } | { readable: true; row: Message | null };
+
+/**
+ * Inserts a batch of messages, roots and replies alike, in one statement (docs/architecture.md,
+ * "The write path"): the channel read rule is checked for every message against the database at
+ * the moment of the insert, and a message whose sender may not read its channel, or that the
+ * caller refused (`refused`: a reply whose root does not take it), is skipped. The same statement
+ * rewrites the counters of each root that gets a reply (the recount reads the replies that existed
+ * before the statement plus the ones it inserts: a statement does not see its own inserts, so it
+ * counts exactly what recountRoot would after them; `roots` are the caller's locked rows, the
+ * records' `before`), moves the last_activity of the channels in `touch` that get a message shown
+ * in the channel, and stores the change records through `log`. Answers each input's outcome, in
+ * input order.
+ */
+export async function insertMessages(
+  db: DbLike,
+  log: StatementRecorder,
+  list: (NewMessage & { refused?: boolean })[],
+  opts: { touch: number[]; roots?: ReadonlyMap<number, Message> },
+): Promise<Placed[]> {
+  const input = JSON.stringify(list.map((m, ord) => ({ ord, ...m, refused: !!m.refused })));
+  const rootIds = [...new Set(list.flatMap((m) => (m.thread_root_id != null && !m.refused ? [m.thread_root_id] : [])))];
+  const records = log.records("c", rootIds.length ? [{ table: "messages", op: "create", rows: "m" }, { table: "messages", op: "update", rows: "roots" }] : [{ table: "messages", op: "create", rows: "m" }]);
+  const recount = rootIds.length ? threadRecount(rootIds) : sql``;
+  const res = await sql<{ ord: number | null; is_root: boolean } & { [K in keyof Message]: Message[K] | null } & RecordColumns>`
+    with v as (
+      select * from jsonb_to_recordset(${input}::jsonb) as v(ord int, channel_id int, thread_root_id int, also_to_channel boolean,
+        content text, message_type text, file_url text, file_name text, sender_id int, sender_name text, sender_email text,
+        mentions text[], mentions_all boolean, refused boolean)
+    ), ok as (
+      select v.*, case when not v.refused then row_number() over (partition by v.refused order by v.ord) end as n,
+        ${mentionedReaders(sql.ref<string[]>("v.mentions"))} as readers
+      from v join channels on channels.id = v.channel_id
+      where ${channelReadableBy(sql.ref<string>("v.sender_email"))}
+    ), m as (
+      insert into messages (channel_id, thread_root_id, also_to_channel, content, message_type, file_url, file_name,
+        sender_id, sender_name, sender_email, mentions, mentions_all)
+      select ok.channel_id, ok.thread_root_id, ok.also_to_channel, ok.content, ok.message_type, ok.file_url, ok.file_name,
+        ok.sender_id, ok.sender_name, ok.sender_email, ok.readers, ok.mentions_all
+      from ok where not ok.refused
+      order by ok.ord
+      returning *
+    ), placed as (
+      -- Rows are inserted in input order, so their ids are too: the n-th row is the n-th admitted input.
+      select ok.ord, mn.id from ok left join (select m.id, row_number() over (order by m.id) as n from m) mn on mn.n = ok.n
+    )${recount}, touched as (
+      -- Never back, if posts commit out of order.
+      update channels set last_activity = l.at
+      from (select channel_id, max(created_at) as at from m where m.thread_root_id is null or m.also_to_channel group by channel_id) l
+      where channels.id = l.channel_id and channels.id = any(${opts.touch}::int[]) and channels.last_activity < l.at
+    ), ${records.cte}
+    select placed.ord, false as is_root, m.*, ${records.columns} from placed left join m on m.id = placed.id ${records.join("messages", "m")}
+    ${rootIds.length ? sql`union all select null, true, roots.*, ${records.columns} from roots ${records.join("messages", "roots")}` : sql``}`.execute(db);
+  const placed: Placed[] = list.map(() => ({ readable: false }));
+  for (const { ord, is_root, ...joined } of res.rows) {
+    if (is_root) log.took("messages", "update", joined as Message & RecordColumns, opts.roots?.get(Number(joined.id)) ?? null);
+    else if (joined.id == null) placed[ord!] = { readable: true, row: null };
+    else placed[ord!] = { readable: true, row: log.took("messages", "create", joined as Message & RecordColumns) };
+  }
+  return placed;
 }
 
 /**
- * Inserts, in one statement, the messages for which `allowed` (a condition on `channels`, given
- * the sender's e-mail) holds and skips the others, so the condition is checked against the
- * database at the moment of the insert, and stores a change record for each stored message in
- * the same statement. Returns, for each input, its stored row with its record's sequence number,
- * or null when it was skipped (or its channel is gone). `allowed` must depend only on the channel
- * and the sender.
+ * The CTEs that rewrite the counters of the roots that get a reply in the statement of
+ * insertMessages (`m` holds its rows): the count, the newest reply's time and the latest distinct
+ * repliers, newest first, as recountRoot (./threads.repository.ts) counts them.
  */
-export async function insertMessagesWhere(
-  db: DbLike,
-  list: NewMessage[],
-  allowed: (senderEmail: Expression<string>) => Expression<SqlBool>,
-  touch: number[] = [],
-): Promise<({ row: Message; seq: number } | null)[]> {
-  const input = JSON.stringify(list.map((m, ord) => ({ ord, ...m })));
-  const res = await sql<Message & { change_seq: number }>`
-    with v as (
-      select * from jsonb_to_recordset(${input}::jsonb) as v(ord int, channel_id int, content text, message_type text, file_url text,
-        file_name text, sender_id int, sender_name text, sender_email text, mentions text[], mentions_all boolean, audience text[])
-    ), m as (
-      insert into messages (channel_id, content, message_type, file_url, file_name, sender_id, sender_name, sender_email, mentions, mentions_all)
-      select v.channel_id, v.content, v.message_type, v.file_url, v.file_name, v.sender_id, v.sender_name, v.sender_email,
-        ${mentionedReaders(sql.ref<string[]>("v.mentions"))}, v.mentions_all
-      from v join channels on channels.id = v.channel_id
-      where ${allowed(sql.ref<string>("v.sender_email"))}
-      order by v.ord
-      returning *
-    ), c as (
-      insert into changes (tbl, op, row_id, audience)
-      select 'messages', 'create', m.id, (select v.audience from v where v.channel_id = m.channel_id limit 1)
-      from m order by m.id
-      returning seq, row_id
-    ), t as (
-      -- Never back, if posts commit out of order.
-      update channels set last_activity = latest.at from (select channel_id, max(created_at) as at from m group by channel_id) latest
-      where channels.id = latest.channel_id and channels.id = any(${touch}::int[]) and channels.last_activity < latest.at
-    )
-    select m.*, c.seq as change_seq from m join c on c.row_id = m.id`.execute(db);
-  // Rows are inserted in input order, so their ids are too. Whether a message passes depends only
-  // on its channel and sender, so walking both lists in order pairs each stored row with its input.
-  const stored = [...res.rows].sort((a, b) => a.id - b.id);
-  let next = 0;
-  return list.map((m) => {
-    const hit = stored[next];
-    if (hit && hit.channel_id === m.channel_id && hit.sender_id === m.sender_id) {
-      next++;
-      const { change_seq, ...row } = hit;
-      return { row: row as Message, seq: Number(change_seq) };
-    }
-    return null;
-  });
+function threadRecount(rootIds: number[]) {
+  return sql`, t as (
+      -- The roots as an array, not a join with v: the planner then walks the thread index (it
+      -- cannot tell how few rows v holds).
+      select id, thread_root_id, sender_email, created_at from messages where thread_root_id = any(${rootIds}::int[])
+      union all select id, thread_root_id, sender_email, created_at from m
+    ), roots as (
+      update messages r set
+        reply_count = s.n,
+        last_reply_at = s.last,
+        repliers = coalesce((
+          select array_agg(x.email order by x.newest desc) from (
+            select lower(t.sender_email) as email, max(t.id) as newest from t
+            where t.thread_root_id = r.id group by lower(t.sender_email) order by newest desc limit ${REPLIERS_SHOWN}
+          ) x), '{}')
+      from (select thread_root_id, count(*)::int as n, max(created_at) as last from t group by thread_root_id) s
+      where r.id = s.thread_root_id and r.id = any(${rootIds}::int[]) and r.id in (select m.thread_root_id from m)
+      returning r.*
+    )`;
 }
 
 /** The channels this reader may read now (the channel read rule, in SQL). */
@@ -117,20 +156,20 @@ export type ReactionRow = RowOf<"message_reactions">;
  * Inserts a batch of reactions in one statement, each on its message's channel and only where its
  * person may read that channel (the channel read rule, checked against the database at the moment
  * of the insert); one already there, or a second of the same message, person and emoji in the
- * batch, is skipped by the unique constraint. Each stored row's change record (its rooms from
- * `audience`, given the row's channel) is stored by the same statement. Answers, for each input,
- * `unreadable` (its message is gone or in a channel they may not read) or the row this statement
- * made for it with its record's sequence number (null when none was made; identical inputs all
- * name the one row, the caller gives it to the first).
+ * batch, is skipped by the unique constraint. The same statement stores each stored row's change
+ * record through `log`. Answers, for each input, `unreadable` (its message is gone or in a channel
+ * they may not read) or the row this statement made for it (null when none was made; identical
+ * inputs all name the one row, the caller gives it to the first).
  */
 export async function insertReactionsWhere(
   db: DbLike,
+  log: StatementRecorder,
   list: { message_id: number; emoji: string; user_email: string }[],
-  audience: (channelId: Expression<number>) => Expression<string[]>,
-): Promise<({ unreadable: true } | { unreadable: false; made: { row: ReactionRow; seq: number } | null })[]> {
+): Promise<({ unreadable: true } | { unreadable: false; made: ReactionRow | null })[]> {
   const input = JSON.stringify(list.map((r, ord) => ({ ord, ...r })));
   const ids = [...new Set(list.map((r) => r.message_id))];
-  const res = await sql<{ ord: number; readable: boolean; change_seq: number | null } & { [K in keyof ReactionRow]: ReactionRow[K] | null }>`
+  const records = log.records("c", [{ table: "message_reactions", op: "create", rows: "ins" }]);
+  const res = await sql<{ ord: number; readable: boolean } & { [K in keyof ReactionRow]: ReactionRow[K] | null } & RecordColumns>`
     with v as (
       select * from jsonb_to_recordset(${input}::jsonb) as v(ord int, message_id int, emoji text, user_email text)
     ), ok as (
@@ -143,19 +182,21 @@ export async function insertReactionsWhere(
       select message_id, channel_id, user_email, emoji from ok order by ord
       on conflict on constraint ${sql.raw(REACTION_ONCE_KEY)} do nothing
       returning *
-    ), c as (
-      insert into changes (tbl, op, row_id, audience)
-      select 'message_reactions', 'create', ins.id, ${audience(sql.ref<number>("ins.channel_id"))} from ins order by ins.id
-      returning seq, row_id
-    )
-    select v.ord, ok.ord is not null as readable, ins.*, c.seq as change_seq
+    ), ${records.cte}
+    select v.ord, ok.ord is not null as readable, ins.*, ${records.columns}
     from v left join ok on ok.ord = v.ord
     left join ins on ins.message_id = ok.message_id and ins.user_email = ok.user_email and ins.emoji = ok.emoji
-    left join c on c.row_id = ins.id
+    ${records.join("message_reactions", "ins")}
     order by v.ord`.execute(db);
-  return res.rows.map(({ ord: _o, readable, change_seq, ...row }) =>
-    readable ? { unreadable: false, made: row.id == null ? null : { row: row as ReactionRow, seq: Number(change_seq) } } : { unreadable: true },
-  );
+  // Identical inputs name the one row: its record is taken once.
+  const made = new Map<number, ReactionRow>();
+  return res.rows.map(({ ord: _o, readable, ...joined }) => {
+    if (!readable) return { unreadable: true };
+    if (joined.id == null) return { unreadable: false, made: null };
+    let row = made.get(joined.id);
+    if (!row) made.set(joined.id, (row = log.took("message_reactions", "create", joined as ReactionRow & RecordColumns)));
+    return { unreadable: false, made: row };
+  });
 }
 
 /** The unique index that keeps one dm per set of people, and what a second one is told. */

@@ -31,7 +31,7 @@ export const threadFollowsAudience = (row: { user_id: number }) => [rooms.user(r
 
 /**
  * The same audience in SQL, for a statement that stores rows and their change records at once
- * (./replies.ts): a room name is its prefix and the user's id (rooms.user).
+ * (./replies.ts, through the policy's audienceSql): a room name is its prefix and the user's id (rooms.user).
  */
 const USER_ROOM_PREFIX = rooms.user(0).slice(0, -1);
 export const threadFollowsAudienceSql = (userId: Expression<number>) => sql<string[]>`array[${USER_ROOM_PREFIX} || ${userId}]::text[]`;
@@ -50,6 +50,7 @@ export async function readableRoot(db: DbLike, user: User, rootId: number) {
 export const threadFollowsPolicy: TablePolicy<"thread_follows"> = {
   readFilter: (user) => (eb) => eb("thread_follows.user_id", "=", user.id),
   audience: threadFollowsAudience,
+  audienceSql: (rows) => threadFollowsAudienceSql(sql.ref(`${rows}.user_id`)),
   canRead: readsByAudience(threadFollowsAudience),
   async canCreate(user, input, db) {
     await readableRoot(db, user, Number(input.thread_root_id));

@@ -1,11 +1,11 @@
 // Threads' SQL (docs/threads.md): roots and their counters, replies, and the rows of
 // thread_follows with the unread counts they give.
-import { sql, type Expression } from "kysely";
+import { sql } from "kysely";
 import type { Channel, Message } from "../../db/schema";
 import type { RowOf } from "../../entities/policy";
 import type { DbLike } from "../../entities/repository";
+import type { RecordColumns, StatementRecorder } from "../../feed/types";
 import { channelReadableBy } from "./channels.policy";
-import { mentionedReaders } from "./mentions";
 
 type ThreadFollowRow = RowOf<"thread_follows">;
 
@@ -56,89 +56,6 @@ export function setResolved(db: DbLike, rootId: number, by: string | null): Prom
     .executeTakeFirstOrThrow();
 }
 
-export interface NewReply {
-  channel_id: number;
-  thread_root_id: number;
-  also_to_channel: boolean;
-  content: string;
-  message_type: Message["message_type"];
-  file_url: string | null;
-  file_name: string | null;
-  sender_id: number;
-  sender_name: string;
-  sender_email: string;
-  /** The addresses the text names (shared/mentions.ts); the insert keeps those who may read the channel. */
-  mentions: string[];
-  mentions_all: boolean;
-}
-
-/**
- * Inserts a batch of replies (their roots locked by the caller) in input order, rewrites each
- * root's counters once, moves the last_activity of the channels of replies also sent there, and
- * stores the change records of the replies (create) and roots (update), in one statement. The
- * recount reads the replies that existed before the statement plus the ones it inserts (a
- * statement does not see its own inserts), so it counts exactly what recountRoot would count after
- * them. Answers the replies in input order and the roots, each with its record's sequence number.
- */
-export async function insertReplies(db: DbLike, list: (NewReply & { audience: string[] })[]): Promise<{ replies: Stored[]; roots: Stored[] }> {
-  const input = JSON.stringify(list.map((m, ord) => ({ ord, ...m })));
-  const rootIds = [...new Set(list.map((m) => m.thread_root_id))];
-  const res = await sql<Message & { is_root: boolean; change_seq: number }>`
-    with v as (
-      select * from jsonb_to_recordset(${input}::jsonb) as v(ord int, channel_id int, thread_root_id int, also_to_channel boolean,
-        content text, message_type text, file_url text, file_name text, sender_id int, sender_name text, sender_email text,
-        mentions text[], mentions_all boolean, audience text[])
-    ), m as (
-      insert into messages (channel_id, thread_root_id, also_to_channel, content, message_type, file_url, file_name,
-        sender_id, sender_name, sender_email, mentions, mentions_all)
-      select v.channel_id, v.thread_root_id, v.also_to_channel, v.content, v.message_type, v.file_url, v.file_name,
-        v.sender_id, v.sender_name, v.sender_email, ${mentionedReaders(sql.ref<string[]>("v.mentions"))}, v.mentions_all
-      from v join channels on channels.id = v.channel_id
-      order by v.ord
-      returning *
-    ), t as (
-      -- The roots as an array, not a join with v: the planner then walks the thread index (it
-      -- cannot tell how few rows v holds).
-      select id, thread_root_id, sender_email, created_at from messages where thread_root_id = any(${rootIds}::int[])
-      union all select id, thread_root_id, sender_email, created_at from m
-    ), roots as (
-      update messages r set
-        reply_count = s.n,
-        last_reply_at = s.last,
-        repliers = coalesce((
-          select array_agg(x.email order by x.newest desc) from (
-            select lower(t.sender_email) as email, max(t.id) as newest from t
-            where t.thread_root_id = r.id group by lower(t.sender_email) order by newest desc limit ${REPLIERS_SHOWN}
-          ) x), '{}')
-      from (select thread_root_id, count(*)::int as n, max(created_at) as last from t group by thread_root_id) s
-      where r.id = s.thread_root_id and r.id = any(${rootIds}::int[])
-      returning r.*
-    ), touched as (
-      -- Never back, if posts commit out of order.
-      update channels set last_activity = l.at from (select channel_id, max(created_at) as at from m where also_to_channel group by channel_id) l
-      where channels.id = l.channel_id and channels.last_activity < l.at
-    ), c as (
-      -- A reply and its root share their channel and so their rooms.
-      insert into changes (tbl, op, row_id, audience)
-      select 'messages', x.op, x.id, (select v.audience from v where v.thread_root_id = x.root limit 1) from (
-        select 1 as k, 'create' as op, m.id, m.thread_root_id as root from m
-        union all select 2, 'update', roots.id, roots.id from roots
-      ) x order by x.k, x.id
-      returning seq, row_id, op
-    )
-    select m.*, false as is_root, c.seq as change_seq from m join c on c.row_id = m.id and c.op = 'create'
-    union all select roots.*, true, c.seq from roots join c on c.row_id = roots.id and c.op = 'update'`.execute(db);
-  const replies: Stored[] = [];
-  const roots: Stored[] = [];
-  for (const { is_root, change_seq, ...row } of res.rows) (is_root ? roots : replies).push({ row: row as Message, seq: Number(change_seq) });
-  // Inserted in input order, so their ids are too.
-  replies.sort((a, b) => a.row.id - b.row.id);
-  if (replies.length !== list.length) throw new Error("a reply's channel is gone");
-  return { replies, roots };
-}
-
-type Stored = { row: Message; seq: number };
-
 /** Someone a batch of replies makes follow a thread: by id (a replier, the starter) or by a mentioned address. */
 export interface Follower {
   thread_root_id: number;
@@ -153,16 +70,12 @@ export interface Follower {
  * Makes the follows a batch of replies asks for, in one statement: a row (following) for whoever
  * has none, and, with `refollow`, an unfollowed row followed again (ON CONFLICT locks the row
  * another transaction may have just made, as upserting one by one would), each with its change
- * record (rooms from `audience`, given the row's user). Answers the rows it made or changed, with
- * `inserted`, the changed rows' previous updated_at and the record's sequence number.
+ * record stored by the same statement through `log`. Answers the rows it made or changed.
  */
-export async function upsertFollows(
-  db: DbLike,
-  list: Follower[],
-  audience: (userId: Expression<number>) => Expression<string[]>,
-): Promise<(ThreadFollowRow & { inserted: boolean; before_updated_at: Date | null; change_seq: number })[]> {
+export async function upsertFollows(db: DbLike, log: StatementRecorder, list: Follower[]): Promise<ThreadFollowRow[]> {
   if (!list.length) return [];
-  const res = await sql<ThreadFollowRow & { inserted: boolean; before_updated_at: Date | null; change_seq: number }>`
+  const records = log.records("c", [{ table: "thread_follows", op: sql`case when f.inserted then 'create' else 'update' end`, rows: "f" }]);
+  const res = await sql<ThreadFollowRow & { inserted: boolean; before_updated_at: Date | null } & RecordColumns>`
     with w0 as (
       select * from jsonb_to_recordset(${JSON.stringify(list)}::jsonb) as w(thread_root_id int, channel_id int, user_id int, email text, refollow boolean)
     ), w as (
@@ -188,14 +101,15 @@ export async function upsertFollows(
       returning *, true as inserted
     ), f as (
       select * from re union all select * from once
-    ), c as (
-      insert into changes (tbl, op, row_id, audience)
-      select 'thread_follows', case when f.inserted then 'create' else 'update' end, f.id, ${audience(sql.ref<number>("f.user_id"))} from f order by f.id
-      returning seq, row_id
-    )
-    select f.*, old.updated_at as before_updated_at, c.seq as change_seq from f join c on c.row_id = f.id left join old on old.id = f.id
+    ), ${records.cte}
+    select f.*, old.updated_at as before_updated_at, ${records.columns} from f ${records.join("thread_follows", "f")} left join old on old.id = f.id
     order by f.id`.execute(db);
-  return res.rows;
+  return res.rows.map(({ inserted, before_updated_at, ...joined }) => {
+    const { change_seq: _s, change_audience: _a, ...row } = joined;
+    // Only a row followed again was there before: as it was, unfollowed.
+    const before = inserted ? null : { ...row, following: false, updated_at: before_updated_at ?? row.created_at };
+    return log.took("thread_follows", inserted ? "create" : "update", joined, before);
+  });
 }
 
 /**
