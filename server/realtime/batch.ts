@@ -3,13 +3,10 @@
 // out at once; in a reconnect storm (thousands of handshakes within a second after a restart)
 // batches grow with the load, so the storm costs a few dozen round trips instead of several per
 // socket, and each costs a handshake at most `minGapMs` of waiting.
-export interface BatcherOptions {
-  /** Queries running at once. */
-  lanes?: number;
-  maxBatch?: number;
-  /** The least time between the starts of two batches. */
-  minGapMs?: number;
-}
+import { BatchQueue, type BatchQueueOptions } from "../batch-queue";
+
+/** lanes: queries running at once (1); maxBatch (1000); minGapMs: the least time between the starts of two batches (STORM_GAP_MS). */
+export type BatcherOptions = BatchQueueOptions;
 
 /**
  * What a handshake may wait for its batch in a storm: 100 ms, so however many sockets arrive, each
@@ -18,69 +15,37 @@ export interface BatcherOptions {
  */
 export const STORM_GAP_MS = 100;
 
+/** Lookups by key over the one batching queue (server/batch-queue.ts): a key asked for twice while it waits is looked up once. */
 export class Batcher<K, V> {
   private waiting = new Map<K, { resolve: (v: V | undefined) => void; reject: (e: unknown) => void }[]>();
-  private scheduled = false;
-  private busy = 0;
-  private lastStart = -Infinity;
-  private timer: NodeJS.Timeout | null = null;
-
-  private lanes: number;
-  private maxBatch: number;
-  private minGapMs: number;
+  private queue: BatchQueue<K>;
 
   constructor(
     /** Answers for every key it can; keys missing from the map resolve to undefined. */
     private load: (keys: K[]) => Promise<Map<K, V>>,
     opts: BatcherOptions = {},
   ) {
-    this.lanes = opts.lanes ?? 1;
-    this.maxBatch = opts.maxBatch ?? 1000;
-    this.minGapMs = opts.minGapMs ?? STORM_GAP_MS;
+    this.queue = new BatchQueue((keys) => this.run(keys), { lanes: opts.lanes ?? 1, maxBatch: opts.maxBatch ?? 1000, minGapMs: opts.minGapMs ?? STORM_GAP_MS });
   }
 
   get(key: K): Promise<V | undefined> {
     return new Promise((resolve, reject) => {
       const list = this.waiting.get(key);
-      if (list) list.push({ resolve, reject });
-      else this.waiting.set(key, [{ resolve, reject }]);
-      if (!this.scheduled) {
-        this.scheduled = true;
-        setImmediate(() => {
-          this.scheduled = false;
-          this.drain();
-        });
-      }
+      if (list) return list.push({ resolve, reject });
+      this.waiting.set(key, [{ resolve, reject }]);
+      this.queue.push(key);
     });
   }
 
-  private drain(): void {
-    while (this.waiting.size && this.busy < this.lanes && !this.timer) {
-      const wait = this.lastStart + this.minGapMs - performance.now();
-      if (wait > 0) {
-        this.timer = setTimeout(() => {
-          this.timer = null;
-          this.drain();
-        }, wait);
-        return;
-      }
-      this.lastStart = performance.now();
-      const batch = [...this.waiting].slice(0, this.maxBatch);
-      for (const [k] of batch) this.waiting.delete(k);
-      this.busy++;
-      void this.load(batch.map(([k]) => k))
-        .then(
-          (found) => {
-            for (const [k, list] of batch) for (const w of list) w.resolve(found.get(k));
-          },
-          (err) => {
-            for (const [, list] of batch) for (const w of list) w.reject(err);
-          },
-        )
-        .finally(() => {
-          this.busy--;
-          this.drain();
-        });
+  private async run(keys: K[]): Promise<void> {
+    // Taken off the list now: a key asked for again while this query runs is looked up again.
+    const batch = keys.map((k) => [k, this.waiting.get(k) ?? []] as const);
+    for (const k of keys) this.waiting.delete(k);
+    try {
+      const found = await this.load(keys);
+      for (const [k, list] of batch) for (const w of list) w.resolve(found.get(k));
+    } catch (err) {
+      for (const [, list] of batch) for (const w of list) w.reject(err);
     }
   }
 }

@@ -1,7 +1,8 @@
 // Group commit for chat's hot writes (docs/architecture.md, "The write path"): writes arriving
-// together queue for the next turn of the event loop and are committed as one batch; up to `lanes`
-// batches run at once, so under load the queue grows into bigger batches instead of more round
-// trips. Used by new messages (./post.ts), replies (./replies.ts) and reactions (./reactions.ts).
+// together are committed as one batch through the one batching queue (server/batch-queue.ts), up
+// to four batches at once. Used by new messages (./post.ts), replies (./replies.ts) and reactions
+// (./reactions.ts).
+import { BatchQueue } from "../../batch-queue";
 
 export interface Job<I, O> {
   input: I;
@@ -15,38 +16,18 @@ export interface Job<I, O> {
  * committed again on its own, so one bad write does not fail its neighbours.
  */
 export class GroupCommit<I, O> {
-  private queue: Job<I, O>[] = [];
-  private busy = 0;
-  private scheduled = false;
+  private queue: BatchQueue<Job<I, O>>;
 
   constructor(
     private commit: (jobs: Job<I, O>[]) => Promise<void>,
-    private lanes = 4,
-    private maxBatch = 200,
-  ) {}
-
-  submit(input: I): Promise<O> {
-    return new Promise((resolve, reject) => {
-      this.queue.push({ input, resolve, reject });
-      if (!this.scheduled) {
-        this.scheduled = true;
-        setImmediate(() => {
-          this.scheduled = false;
-          this.drain();
-        });
-      }
-    });
+    lanes = 4,
+    maxBatch = 200,
+  ) {
+    this.queue = new BatchQueue((batch) => this.run(batch), { lanes, maxBatch });
   }
 
-  private drain(): void {
-    while (this.queue.length && this.busy < this.lanes) {
-      const batch = this.queue.splice(0, this.maxBatch);
-      this.busy++;
-      void this.run(batch).finally(() => {
-        this.busy--;
-        this.drain();
-      });
-    }
+  submit(input: I): Promise<O> {
+    return new Promise((resolve, reject) => this.queue.push({ input, resolve, reject }));
   }
 
   private async run(batch: Job<I, O>[]): Promise<void> {
