@@ -237,6 +237,7 @@ export async function startApp(opts: StartOptions): Promise<RunningApp> {
     url: `http://127.0.0.1:${port}`,
     close: async () => {
       ops.close();
+      await ctx.consumers?.stop();
       await realtime.close();
       await closeSfu(ctx);
       server.closeAllConnections();

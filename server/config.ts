@@ -48,6 +48,7 @@ const envSchema = z.object({
   CALL_RING_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(LIMITS.callRingTimeoutMs),
   PRESENCE_GRACE_MS: z.coerce.number().int().min(100).max(600_000).default(LIMITS.presenceGraceMs),
   FEED_RETENTION_HOURS: z.coerce.number().positive().max(24 * 365).default(48),
+  FEED_CONSUMER_POLL_MS: z.coerce.number().int().min(20).max(60_000).default(500),
   REDIS_PREFIX: z.string().regex(/^[\w.-]{1,40}$/).default("ts"),
   TRUST_PROXY: z
     .string()
@@ -148,6 +149,8 @@ export interface Config {
   presenceGraceMs: number;
   /** How long change records are kept for catching up (docs/architecture.md, "The change feed"). */
   feedRetentionHours: number;
+  /** How often each node's durable feed consumers look for records no local commit woke them for (docs/architecture.md, "Side effects"). */
+  feedConsumerPollMs: number;
   /** Prefix of every Redis key and channel, so several deployments (or test runs) can share one Redis. */
   redisPrefix: string;
   /** Peers whose X-Forwarded-For is believed (TRUST_PROXY); false: none, req.ip is the socket address. */
@@ -258,6 +261,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     callRingTimeoutMs: e.CALL_RING_TIMEOUT_MS,
     presenceGraceMs: e.PRESENCE_GRACE_MS,
     feedRetentionHours: e.FEED_RETENTION_HOURS,
+    feedConsumerPollMs: e.FEED_CONSUMER_POLL_MS,
     redisPrefix: e.REDIS_PREFIX,
     trustProxy: e.TRUST_PROXY,
     janusUrl: e.JANUS_URL,

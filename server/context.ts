@@ -57,6 +57,19 @@ export interface AppContext {
   realtime?: RealtimeHub;
   /** Set by attachRealtime: pushes committed change records to the sockets that may see them. */
   feed?: FeedSink;
+  /** This node's durable consumers of the change feed (docs/architecture.md, "Side effects"); set when the routes mount. */
+  consumers?: FeedConsumerHost;
+}
+
+/** What the app and its routes need of the feed's durable consumers (server/feed/consumers.ts). */
+export interface FeedConsumerHost {
+  /** Looks at the feed now: a local commit just stored records. */
+  wake(): void;
+  /** Runs every consumer until none has anything left (tests). */
+  drain(): Promise<void>;
+  /** An admin's retry of a dead letter through its consumer. */
+  retry(id: number): Promise<{ ok: true } | { ok: false; error: string }>;
+  stop(): Promise<void>;
 }
 
 /** One of something per app context (a batching queue, a pacer): a test may run several apps in one process. */

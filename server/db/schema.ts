@@ -198,6 +198,8 @@ export interface NotificationJobsTable {
   outcome: string | null;
   /** Why its push was held back (busy, quiet hours) until a summary tells it (migrations/202611250920_notification_settings.ts). */
   held: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The effect a job queued from the change feed stands for, unique (migrations/202611271200_notification_job_keys.ts). */
+  key: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Stamp;
   updated_at: Stamp;
 }

@@ -121,8 +121,10 @@ export class ChangeLog implements StatementRecorder {
 }
 
 /** After the commit: to the sockets (ctx.feed, in this order) and to in-process listeners. */
-export function publishChanges(ctx: Pick<AppContext, "feed" | "events" | "log">, changes: readonly CommittedChange[]): void {
+export function publishChanges(ctx: Pick<AppContext, "feed" | "events" | "log" | "consumers">, changes: readonly CommittedChange[]): void {
   if (!changes.length) return;
+  // A nudge only: the durable consumers read the committed records themselves (docs/architecture.md, "Side effects").
+  ctx.consumers?.wake();
   // A command's records are stored in the order they are published (by sequence number).
   const ordered = changes.length > 1 ? [...changes].sort((a, b) => a.seq - b.seq) : changes;
   ctx.feed?.publish(ordered);

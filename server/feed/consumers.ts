@@ -15,7 +15,7 @@
 // - Failures: a failing batch is retried with backoff, then one record at a time; a record that
 //   keeps failing is put in feed_dead_letters (an admin sees and retries it: GET /api/admin/feed)
 //   and the consumer moves on.
-import type { AppContext } from "../context";
+import type { AppContext, FeedConsumerHost } from "../context";
 import type { DbLike } from "../entities/repository";
 import {
   advanceConsumer,
@@ -41,6 +41,8 @@ export interface FeedConsumer {
   handle(trx: DbLike, records: FeedRecord[]): Promise<void>;
   /** Records a batch at most (default 200). */
   batch?: number;
+  /** After a batch's transaction committed (say, to wake a worker for the jobs it wrote). */
+  committed?(): void;
 }
 
 /** Failures of one batch before its records are handled one at a time. */
@@ -61,7 +63,7 @@ export async function stepConsumer(ctx: Pick<AppContext, "db" | "log">, c: FeedC
   let batch = 0;
   let single = false;
   try {
-    return await ctx.db.transaction().execute(async (trx) => {
+    const result = await ctx.db.transaction().execute(async (trx) => {
       const cur = await claimConsumer(trx, c.name);
       if (!cur) return { state: "owned-elsewhere" } as const;
       failures = cur.failures;
@@ -75,6 +77,8 @@ export async function stepConsumer(ctx: Pick<AppContext, "db" | "log">, c: FeedC
       await advanceConsumer(trx, c.name, records[records.length - 1]);
       return { state: "moved", records: records.length } as const;
     });
+    if (result.state === "moved") c.committed?.();
+    return result;
   } catch (err) {
     await recordFailure(ctx, c, err, { failures: failures + 1, single, batch }).catch((e) => ctx.log.warn({ err: e, consumer: c.name }, "recording a feed consumer's failure failed"));
     return { state: "failed" };
@@ -191,5 +195,42 @@ export async function retryDeadLetter(ctx: Pick<AppContext, "db">, consumers: re
   } catch (err) {
     return refused(errorText(err));
   }
+  c.committed?.();
   return { ok: true };
+}
+
+/**
+ * This node's consumers for the app context (ctx.consumers): started once, however many times the
+ * routes are built, woken by publishChanges after every local commit (./changelog.ts) and polling
+ * every FEED_CONSUMER_POLL_MS for what other nodes committed. Stopped when the app closes.
+ */
+export function hostConsumers(ctx: AppContext, consumers: readonly FeedConsumer[], everyMs = ctx.config.feedConsumerPollMs): FeedConsumerHost {
+  if (ctx.consumers) return ctx.consumers;
+  let stopped = false;
+  const start = async (): Promise<ConsumerRunner> => {
+    for (;;) {
+      try {
+        return await startConsumers(ctx, consumers, everyMs);
+      } catch (err) {
+        // The database away at start: the consumers' rows are registered once it answers.
+        if (stopped) throw err;
+        ctx.log.warn({ err }, "starting the feed consumers failed; trying again");
+        await new Promise((r) => setTimeout(r, Math.max(everyMs, 1000)));
+      }
+    }
+  };
+  const started = start();
+  started.catch(() => {});
+  const host: FeedConsumerHost = {
+    wake: () => void started.then((r) => r.wake(), () => {}),
+    drain: async () => (await started).drain(),
+    retry: (id) => retryDeadLetter(ctx, consumers, id),
+    stop: async () => {
+      stopped = true;
+      if (ctx.consumers === host) ctx.consumers = undefined;
+      await (await started.catch(() => null))?.stop();
+    },
+  };
+  ctx.consumers = host;
+  return host;
 }

@@ -40,6 +40,8 @@ describe.each(ENGINES)("mail (%s)", (engine) => {
     expect(text).toMatch(/From: Teamspace <team@example.test>/);
     const job = await waitFor(async () => app.ctx.db.selectFrom("notification_jobs").selectAll().where("kind", "=", "invite").where("status", "=", "done").executeTakeFirst());
     expect(job.payload).toEqual({});
+    // The job's own Message-ID: the same mail sent again after a crash is known as the same one.
+    expect(text).toContain(`Message-ID: <notification-${job.id}.${new Date(job.created_at).getTime()}@team.example.test>`);
   });
 
   it("mails unread direct messages to someone who stays away", async () => {

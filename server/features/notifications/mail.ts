@@ -20,11 +20,16 @@ export interface Mail {
   to: string;
   subject: string;
   text: string;
+  /** The same for every attempt of one job, so a mail sent again is known as the same one. */
+  messageId?: string;
 }
+
+/** A job's Message-ID: its id and creation time, the same whichever node sends it and however often. */
+export const mailMessageId = (config: Config, job: { id: number; created_at: Date }) => `<notification-${job.id}.${new Date(job.created_at).getTime()}@${hostOf(config.publicUrl)}>`;
 
 export async function sendMail(config: Config, mail: Mail): Promise<void> {
   const from = config.notify.mailFrom ?? `Workspace <no-reply@${hostOf(config.publicUrl)}>`;
-  await transport(config).sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text });
+  await transport(config).sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, ...(mail.messageId ? { messageId: mail.messageId } : {}) });
 }
 
 function hostOf(url: string | undefined): string {

@@ -5,6 +5,7 @@
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import { ENGINES, startTestApp, makeUser, api, type TestApp, type TestUser } from "../../test/harness";
 import { startPushService, waitFor, type PushService, type TestSubscription } from "./test-push-service";
+import { topicOf } from "./push";
 
 describe.each(ENGINES)("web push (%s)", (engine) => {
   let app: TestApp;
@@ -63,7 +64,9 @@ describe.each(ENGINES)("web push (%s)", (engine) => {
       return jobs[0]?.status !== "pending" ? jobs : null;
     });
     // The push service answered 201: the job is done, sent to one browser, on its first attempt.
-    expect(job).toMatchObject({ kind: "message", status: "done", outcome: "sent 1", attempts: 1 });
+    expect(job).toMatchObject({ kind: "message", status: "done", outcome: "sent 1", attempts: 1, key: `message:${m.body.id}:${ben.user.id}` });
+    // Its Topic stands for the job's key: sent again, it replaces the first at the push service.
+    expect(push.topics(sub.clientHash)).toEqual([topicOf(job.key!)]);
     // Nothing for the sender's own message.
     expect(await jobsOf(ann.user.id)).toEqual([]);
     // The notification centre lists it for Ben alone.

@@ -12,7 +12,7 @@ export interface NewJob {
   due: Date;
 }
 
-export type Job = { id: number; kind: string; user_id: number; payload: Record<string, unknown>; attempts: number; created_at: Date };
+export type Job = { id: number; kind: string; user_id: number; payload: Record<string, unknown>; attempts: number; created_at: Date; key?: string | null };
 
 /** Jobs written by one statement. */
 const JOBS_PER_INSERT = 100;
@@ -30,6 +30,35 @@ export async function insertJobs(db: DbLike, jobs: readonly NewJob[]): Promise<v
       .values(jobs.slice(i, i + JOBS_PER_INSERT).map((j) => ({ kind: j.kind, user_id: j.user_id, payload: JSON.stringify(j.payload), next_attempt_at: j.due })))
       .execute();
   }
+}
+
+/** A job queued from the change feed: `key` names the effect, so it is queued once (../enqueue.ts); `skipped` ends it at once, its key taken. */
+export type KeyedJob = NewJob & { key: string; skipped?: string };
+
+/** Writes the jobs whose key is not taken yet, as insertJobs does; answers those it wrote. */
+export async function insertKeyedJobs(db: DbLike, jobs: readonly KeyedJob[]): Promise<{ kind: string; user_id: number }[]> {
+  const out: { kind: string; user_id: number }[] = [];
+  for (let i = 0; i < jobs.length; i += JOBS_PER_INSERT) {
+    if (i > 0) await new Promise((r) => setImmediate(r));
+    const rows = jobs.slice(i, i + JOBS_PER_INSERT).map((j) => ({
+      kind: j.kind,
+      user_id: j.user_id,
+      payload: JSON.stringify(j.payload),
+      next_attempt_at: j.due,
+      key: j.key,
+      ...(j.skipped ? { status: "skipped" as const, outcome: j.skipped } : {}),
+    }));
+    out.push(...(await db.insertInto("notification_jobs").values(rows).onConflict((oc) => oc.column("key").doNothing()).returning(["kind", "user_id", "status"]).execute()).filter((r) => r.status === "pending"));
+  }
+  return out;
+}
+
+/** Rows of an entity table by id, as they are now; `live` leaves out deleted messages (a root's placeholder too). */
+export async function rowsByIds(db: DbLike, table: "messages" | "tasks" | "approval_requests" | "shared_files", ids: readonly number[], o: { live?: boolean } = {}): Promise<Map<number, Record<string, unknown> & { id: number }>> {
+  if (!ids.length) return new Map();
+  const live = o.live ? sql`and deleted_at is null` : sql``;
+  const res = await sql<Record<string, unknown> & { id: number }>`select * from ${sql.table(table)} where id in (${sql.join([...new Set(ids)])}) ${live}`.execute(db);
+  return new Map(res.rows.map((r) => [Number(r.id), r]));
 }
 
 /** A digest is queued once per person while one is pending. */
@@ -58,7 +87,7 @@ export async function claimJobs(db: Db, limit: number, leaseMs: number, kinds?: 
              limit ${limit}
              for update skip locked) due
      where j.id = due.id
-    returning j.id, j.kind, j.user_id, j.payload, j.attempts, j.created_at`.execute(db);
+    returning j.id, j.kind, j.user_id, j.payload, j.attempts, j.created_at, j.key`.execute(db);
   return res.rows.map((r) => ({ ...r, id: Number(r.id), payload: typeof r.payload === "string" ? JSON.parse(r.payload) : r.payload }));
 }
 

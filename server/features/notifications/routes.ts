@@ -1,7 +1,7 @@
 // Notifications over HTTP (docs/notifications.md): the server's Web Push key, a browser's push
 // subscription (kept per session, so signing out ends it), and marking every item of the
 // notification centre read. Mounting these also starts this node's notification worker and the
-// queue that feeds it from committed changes.
+// feed consumer that queues its jobs from committed changes (./enqueue.ts).
 import { Router } from "express";
 import { channelNotificationSettingsUpdateInput, pushSubscriptionInput, pushUnsubscribeInput } from "@shared/entities";
 import type { AppContext } from "../../context";
@@ -11,7 +11,8 @@ import { withChanges } from "../../feed/changelog";
 import { vapidKeys } from "./push";
 import { endpointProblem } from "./endpoint-guard";
 import { deleteSubscription, saveSubscription } from "./repository";
-import { wireNotificationQueue } from "./enqueue";
+import { notificationConsumer, wireNotificationQueue } from "./enqueue";
+import { hostConsumers } from "../../feed/consumers";
 import { wireCallPushes } from "./call-push";
 import { wireReminderPushes } from "./reminder-push";
 import { startNotificationWorker } from "./worker";
@@ -22,6 +23,8 @@ const PUSH_ENDPOINT_TAKEN = "This push subscription belongs to another account; 
 
 export function notificationRoutes(ctx: AppContext): Router {
   const worker = startNotificationWorker(ctx);
+  // Jobs about committed rows come from the change feed (docs/architecture.md, "Side effects").
+  hostConsumers(ctx, [notificationConsumer(ctx, worker.wake)]);
   const queue = wireNotificationQueue(ctx, worker.wake);
   // Another feature's events become jobs here (features do not call each other's services).
   ctx.events.on("calls.missed", (m) => queue.add(m.userIds.map((id) => ({ kind: "call", user_id: id, payload: { call_id: m.callId, caller: m.callerName } }))));

@@ -17,6 +17,8 @@ export interface PushService {
   subscribe(applicationServerKey: string): Promise<TestSubscription>;
   /** The decrypted payloads received for a subscription so far. */
   messages(clientHash: string): Promise<string[]>;
+  /** The Topic header of every push request received for a subscription, in arrival order ("" when none). */
+  topics(clientHash: string): string[];
   expire(clientHash: string): Promise<void>;
   close(): Promise<void>;
 }
@@ -37,6 +39,13 @@ export async function startPushService(): Promise<PushService> {
   const { PushApiModel } = require("web-push-testing/src/PushApiModel.js");
   const port = await freePort();
   const server = new Server(new PushApiModel(), port);
+  // Ahead of the package's own routes (added by startServer): what a push request's headers say.
+  const topics = new Map<string, string[]>();
+  server._app.use((req: { path: string; get(h: string): string | undefined }, _res: unknown, next: () => void) => {
+    const hash = /^\/notify\/([^/]+)$/.exec(req.path)?.[1];
+    if (hash) topics.set(hash, [...(topics.get(hash) ?? []), req.get("Topic") ?? ""]);
+    next();
+  });
   const log = console.log;
   console.log = () => {};
   try {
@@ -59,6 +68,7 @@ export async function startPushService(): Promise<PushService> {
     url,
     subscribe: async (key) => (await post("/subscribe", { userVisibleOnly: "true", applicationServerKey: key })).data as TestSubscription,
     messages: async (clientHash) => (await post("/get-notifications", { clientHash })).data.messages as string[],
+    topics: (clientHash) => [...(topics.get(clientHash) ?? [])],
     expire: async (clientHash) => void (await post(`/expire-subscription/${clientHash}`)),
     close: () => new Promise((resolve) => server._server.close(() => resolve())),
   };

@@ -12,8 +12,8 @@ import { metrics } from "../../ops/metrics";
 import { decideAll, HELD_REASONS, type Decision } from "./decide";
 import { queueSummary, summarize } from "./summary";
 import { msUntilQuietHoursEnd } from "./quiet-hours";
-import { sendMail } from "./mail";
-import { sendPush, type PushOptions } from "./push";
+import { mailMessageId, sendMail } from "./mail";
+import { sendPush, topicOf, type PushOptions } from "./push";
 import { createPacer } from "./pace";
 import { messageTextsNow } from "./follow-message";
 import {
@@ -124,7 +124,7 @@ async function handleSummary(ctx: AppContext, job: Job): Promise<void> {
   const payload = user.notification_preferences === "none" ? null : await summarize(ctx.db, user);
   if (!payload) return finishJob(ctx.db, job.id, "done", "nothing left to tell");
   // A summary is not retried: what it tells is in the notification centre already.
-  const { sent, problems } = await pushToAll(ctx, await subscriptionsOf(ctx.db, user.id), payload);
+  const { sent, problems } = await pushToAll(ctx, await subscriptionsOf(ctx.db, user.id), payload, { topic: topicOf(`job:${job.id}`) });
   await finishJob(ctx.db, job.id, "done", `summary ${payload.body}; sent ${sent}${problems.length ? `; ${problems.join("; ")}` : ""}`);
 }
 
@@ -135,11 +135,15 @@ type Outcome = { end: JobEnd } | { retry: string };
 async function deliver(ctx: AppContext, job: Job, d: Decision, subs: readonly StoredSubscription[]): Promise<Outcome> {
   const invite = job.kind === "invite";
   if (d.skip) return { end: { id: job.id, status: "skipped", outcome: d.skip, clearPayload: invite } };
-  const { sent, problems } = d.push ? await pushToAll(ctx, subs, d.push, d.pushOptions) : { sent: 0, problems: [] as string[] };
+  // A job sent again (a failed push, or a node that died mid-send and lost its lease) must not
+  // show twice: its pushes keep one Topic (the push service replaces a waiting one) and the
+  // payload's tag (the service worker replaces a shown one), its mail one Message-ID.
+  const topic = d.pushOptions?.topic ?? topicOf(job.key ?? `job:${job.id}`);
+  const { sent, problems } = d.push ? await pushToAll(ctx, subs, d.push, { ...d.pushOptions, topic }) : { sent: 0, problems: [] as string[] };
   let mailed = false;
   if (d.mail) {
     try {
-      await sendMail(ctx.config, d.mail);
+      await sendMail(ctx.config, { ...d.mail, messageId: mailMessageId(ctx.config, job) });
       metrics.notification("mail", "sent");
       mailed = true;
     } catch (err) {
