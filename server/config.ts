@@ -47,6 +47,7 @@ const envSchema = z.object({
   NODE_ID: z.string().optional(),
   CALL_RING_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(LIMITS.callRingTimeoutMs),
   PRESENCE_GRACE_MS: z.coerce.number().int().min(100).max(600_000).default(LIMITS.presenceGraceMs),
+  CALL_LEAVE_GRACE_MS: z.coerce.number().int().min(100).max(600_000).default(LIMITS.callLeaveGraceMs),
   FEED_RETENTION_HOURS: z.coerce.number().positive().max(24 * 365).default(48),
   FEED_CONSUMER_POLL_MS: z.coerce.number().int().min(20).max(60_000).default(500),
   REDIS_PREFIX: z.string().regex(/^[\w.-]{1,40}$/).default("ts"),
@@ -147,6 +148,8 @@ export interface Config {
   callRingTimeoutMs: number;
   /** A user with no socket and no recent poll is offline after this long. */
   presenceGraceMs: number;
+  /** A participant none of whose sockets holds the call any more leaves it after this long (a reload comes back sooner). */
+  callLeaveGraceMs: number;
   /** How long change records are kept for catching up (docs/architecture.md, "The change feed"). */
   feedRetentionHours: number;
   /** How often each node's durable feed consumers look for records no local commit woke them for (docs/architecture.md, "Side effects"). */
@@ -260,6 +263,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     nodeId: e.NODE_ID ?? `${process.pid}`,
     callRingTimeoutMs: e.CALL_RING_TIMEOUT_MS,
     presenceGraceMs: e.PRESENCE_GRACE_MS,
+    callLeaveGraceMs: e.CALL_LEAVE_GRACE_MS,
     feedRetentionHours: e.FEED_RETENTION_HOURS,
     feedConsumerPollMs: e.FEED_CONSUMER_POLL_MS,
     redisPrefix: e.REDIS_PREFIX,

@@ -37,6 +37,8 @@ export const LIMITS = {
   listMaxLimit: 1000,
   jsonBodyLimit: "1mb",
   presenceGraceMs: 10_000,
+  /** A participant whose sockets in a call are all gone this long leaves it (CALL_LEAVE_GRACE_MS; docs/calls.md). */
+  callLeaveGraceMs: 5_000,
   pollOnlineWindowMs: 5_000,
   /** Most changes one catch-up page carries (the default page is this size too). */
   changesPageMax: 500,

@@ -74,6 +74,13 @@ export const callAnswerInput = z.object({
 });
 
 export const callEndInput = z.object({ call_id: callId() });
+/**
+ * This socket holds the user's place in the call again, after a reconnect (docs/calls.md):
+ * without it the server lets them leave a few seconds after their last socket in the call went.
+ */
+export const callResumeInput = z.object({ call_id: callId() });
+/** One's own microphone is off (or on again): the others show it on one's tile. */
+export const callMuteInput = z.object({ call_id: callId(), muted: z.boolean() });
 
 export const callInviteInput = z.object({
   call_id: callId(),
@@ -81,7 +88,11 @@ export const callInviteInput = z.object({
 });
 
 /** Walk into a meeting's room (docs/calls.md, "Meetings"): nobody is rung. */
-export const meetingJoinInput = z.object({ meeting_id: str().min(1).max(100).regex(/^[A-Za-z0-9_-]+$/) });
+export const meetingJoinInput = z.object({
+  meeting_id: str().min(1).max(100).regex(/^[A-Za-z0-9_-]+$/),
+  /** Walking in with the microphone off (the pre-join screen's choice, or a reloaded page's). */
+  muted: z.boolean().optional(),
+});
 export const meetingHandInput = z.object({ call_id: callId(), raised: z.boolean() });
 /** The organiser mutes someone's microphone or removes them from the meeting. */
 export const meetingModerateInput = z.object({ call_id: callId(), user_id: id });
@@ -146,6 +157,8 @@ export interface CallParticipant {
   hand_raised?: boolean;
   /** In the call right now (joined and not gone). */
   in_call?: boolean;
+  /** Their microphone is off (calls.mute); false once they are gone. */
+  muted?: boolean;
 }
 
 export interface CallRecord {
@@ -324,6 +337,9 @@ export interface ClientToServerEvents extends EntityCommands {
   "calls.answer": (p: z.input<typeof callAnswerInput>, ack: AckFn<{ call_id: string; status?: string; media?: CallMedia }>) => void;
   "calls.end": (p: z.input<typeof callEndInput>, ack: AckFn<{ call_id: string }>) => void;
   "calls.invite": (p: z.input<typeof callInviteInput>, ack: AckFn<{ call_id: string; media: CallMedia }>) => void;
+  /** Acked with the call as it is now; the user is back in it only if their participant is `in_call`. */
+  "calls.resume": (p: z.input<typeof callResumeInput>, ack: AckFn<CallRecord>) => void;
+  "calls.mute": (p: z.input<typeof callMuteInput>, ack: AckFn<null>) => void;
   "meetings.join": (p: z.input<typeof meetingJoinInput>, ack: AckFn<MeetingJoined>) => void;
   "meetings.raiseHand": (p: z.input<typeof meetingHandInput>, ack: AckFn<null>) => void;
   "meetings.mute": (p: z.input<typeof meetingModerateInput>, ack: AckFn<null>) => void;

@@ -21,6 +21,7 @@ import { PresenceService, presenceRoom } from "../features/presence/service";
 import { MemoryPresenceStore, RedisPresenceStore, type RedisClient } from "../features/presence/store";
 import { pushPendingSignals, pruneSignals } from "../features/calls/signals";
 import { leaveCallsOf, sweepUnanswered } from "../features/calls/service";
+import { socketLeaving, sweepDetached } from "../features/calls/liveness";
 import { instrumentRealtime } from "./instrument";
 import { isUnavailable } from "../ops/unavailable";
 import { corkTransport } from "./cork";
@@ -129,6 +130,11 @@ export async function attachRealtime(server: http.Server, ctx: AppContext, comma
     if (socket.conn.transport.name !== "websocket") socket.conn.once("upgrade", corkTransport);
     installCommands(ctx, hub, socket, commands, limits);
     socket.on("disconnect", () => void presence.socketDisconnected(u.id));
+    // While it is still in its rooms: the calls it held let their participant go after a grace
+    // unless another socket takes them back (server/features/calls/liveness.ts).
+    socket.on("disconnecting", () => {
+      socketLeaving(ctx, u.id, socket.rooms).catch((err) => log.warn({ err, user: u.id }, "marking the calls of a closed socket failed"));
+    });
     // Synchronously, before anything can be sent to them: the user, session and channel rooms
     // (a recovered socket also leaves channels it may no longer read), and the presence count
     // before any await so a quick disconnect always balances it.
@@ -180,11 +186,12 @@ export async function attachRealtime(server: http.Server, ctx: AppContext, comma
   ctx.feed = new FeedDelivery(ctx, io);
 
   presence.start();
-  const sweepEvery = Math.max(100, Math.min(1000, Math.floor(config.callRingTimeoutMs / 5)));
+  const sweepEvery = Math.max(100, Math.min(1000, Math.floor(config.callRingTimeoutMs / 5), Math.floor(config.callLeaveGraceMs / 4)));
   let sweeping: Promise<void> | null = null;
   const callTimer = setInterval(() => {
     if (sweeping) return;
     sweeping = sweepUnanswered(ctx)
+      .then(() => sweepDetached(ctx))
       .catch((err) => log.warn({ err }, "call sweep failed"))
       .finally(() => (sweeping = null));
   }, sweepEvery);

@@ -69,6 +69,29 @@ export class RealtimeHub {
     }
   }
 
+  /**
+   * Whether one of the user's sockets, on any node, is in this room (a call's room: the sockets
+   * holding the user's place in it). When the other nodes cannot be asked (Redis away, no answer
+   * in time) it says yes: nobody is let go of for what could not be seen.
+   */
+  async userInRoom(room: string, userId: number): Promise<boolean> {
+    const nsp = this.io.of("/");
+    for (const sid of nsp.adapter.rooms.get(room) ?? []) if (nsp.sockets.get(sid)?.data.u?.id === userId) return true;
+    if (!this.clustered) return false;
+    if (this.link?.up === false) return true;
+    try {
+      const found = await this.io.in(room).timeout(2000).fetchSockets();
+      return found.some((s) => s.data.u?.id === userId);
+    } catch {
+      return true;
+    }
+  }
+
+  /** The user's sockets, on every node, leave this room. */
+  leaveRoom(userId: number, room: string): void {
+    this.io.in(rooms.user(userId)).socketsLeave(room);
+  }
+
   /** Sockets connected to this node. */
   get localSockets(): number {
     return this.io.of("/").sockets.size;

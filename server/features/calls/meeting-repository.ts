@@ -44,12 +44,19 @@ export async function liveMeetingCall(
     .executeTakeFirstOrThrow();
 }
 
-/** In (again): a rejoin keeps the seconds already spent and counts on from now. */
-export async function enterCall(db: DbLike, callId: string, userId: number): Promise<void> {
+/**
+ * In (again): a rejoin keeps the seconds already spent and counts on from now. Someone who never
+ * left (a reloaded page walking back in) keeps their joined_at and raised hand; either way their
+ * place is held again (no detached mark, ./liveness).
+ */
+export async function enterCall(db: DbLike, callId: string, userId: number, muted: boolean): Promise<void> {
   await sql`
-    insert into call_participants (call_id, user_id, status, joined_at, left_at)
-    values (${callId}, ${userId}, 'joined', now(), null)
-    on conflict (call_id, user_id) do update set status = 'joined', joined_at = now(), left_at = null, hand_raised_at = null`.execute(db);
+    insert into call_participants (call_id, user_id, status, joined_at, left_at, muted)
+    values (${callId}, ${userId}, 'joined', now(), null, ${muted})
+    on conflict (call_id, user_id) do update set
+      joined_at = case when call_participants.status = 'joined' and call_participants.left_at is null then call_participants.joined_at else now() end,
+      hand_raised_at = case when call_participants.status = 'joined' and call_participants.left_at is null then call_participants.hand_raised_at end,
+      status = 'joined', left_at = null, detached_at = null, muted = ${muted}`.execute(db);
 }
 
 /** False when the user is not in the call. */

@@ -114,6 +114,25 @@ describe.each(ENGINES)("meetings are rooms keyed by the meeting id (%s)", (engin
     await call(so, "calls.end", { call_id: a.call_id });
   });
 
+  it("calls.mute shows one's microphone on the others' records, live; walking in muted starts so", async () => {
+    const id = await meeting();
+    const a = await join(so, id);
+    const r = await call<MeetingJoined>(st, "meetings.join", { meeting_id: id, muted: true });
+    expect(r.ok).toBe(true);
+    const updates = record<CallRecord>(so, "calls.update");
+    const mic = (u: CallRecord, who: TestUser) => u.participant_list.find((p) => p.user_id === who.user.id)?.muted;
+    await join(sm, id);
+    const seen = await until(updates, (u) => u.call_id === a.call_id && u.participant_list.some((p) => p.user_id === mem.user.id && p.in_call));
+    expect([mic(seen, third), mic(seen, mem), mic(seen, org)]).toEqual([true, false, false]);
+    expect(await call(sm, "calls.mute", { call_id: a.call_id, muted: true })).toEqual({ ok: true, data: null });
+    await until(updates, (u) => u.call_id === a.call_id && mic(u, mem) === true);
+    expect((await call(sm, "calls.mute", { call_id: a.call_id, muted: false })).ok).toBe(true);
+    await until(updates, (u) => u.call_id === a.call_id && mic(u, mem) === false && mic(u, third) === true);
+    expect(await call(ss, "calls.mute", { call_id: a.call_id, muted: true })).toEqual({ ok: false, error: "You are not in this call" });
+    expect(await call(sm, "calls.mute", { call_id: a.call_id, muted: "yes" })).toMatchObject({ ok: false });
+    for (const s of [so, sm, st]) await call(s, "calls.end", { call_id: a.call_id });
+  });
+
   it("without an SFU a call of more than 8 is refused with a message that says why", async () => {
     const many = await Promise.all(Array.from({ length: 8 }, () => makeUser(app)));
     const r = await call(so, "calls.initiateGroup", { target_user_ids: many.map((u) => u.user.id), call_type: "video" });

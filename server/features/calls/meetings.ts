@@ -22,7 +22,11 @@ async function organiserId(ctx: AppContext, m: MeetingEvent): Promise<number | n
   return row?.id ?? null;
 }
 
-export async function joinMeeting(ctx: AppContext, user: Actor, meetingId: string): Promise<MeetingJoined> {
+/**
+ * Walks into the room; `muted`: with the microphone off. Someone still in it (a reloaded page
+ * coming back, docs/calls.md) keeps their place and their seconds.
+ */
+export async function joinMeeting(ctx: AppContext, user: Actor, meetingId: string, muted = false): Promise<MeetingJoined> {
   const meeting = await findMeetingEvent(ctx.db, meetingId);
   // Someone who may not join learns nothing about the meeting, not even that it exists.
   if (!meeting || !mayJoin(meeting, user)) throw notFound("Meeting not found");
@@ -42,7 +46,7 @@ export async function joinMeeting(ctx: AppContext, user: Actor, meetingId: strin
     const call = await liveMeetingCall(trx, { call_id: crypto.randomUUID(), meeting_id: meetingId, initiator_id: user.id, media });
     const inNow = (await participantsOf(trx, call.call_id)).filter((p) => isIn(p) && p.user_id !== user.id);
     if (inNow.length + 1 > maxPeople) throw new HttpError(409, media === "sfu" ? `A meeting holds at most ${maxPeople} people` : MESSAGES.callNeedsSfu);
-    await enterCall(trx, call.call_id, user.id);
+    await enterCall(trx, call.call_id, user.id, muted);
     return { call, others: inNow.map((p) => p.user_id) };
   });
   if (call.media === "mesh") {

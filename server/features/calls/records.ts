@@ -38,6 +38,7 @@ export function presentCall(c: CallRow, parts: (ParticipantRow & { full_name: st
       status: p.status,
       duration_seconds: isIn(p) && c.status === "connected" ? p.duration_seconds + participantSeconds(c, p, new Date()) : p.duration_seconds,
       in_call: isIn(p),
+      muted: isIn(p) && p.muted,
       ...(c.meeting_id ? { hand_raised: isIn(p) && p.hand_raised_at !== null } : {}),
     }));
   return {

@@ -223,3 +223,72 @@ export async function findCallsOfUser(db: DbLike, userId: number, limit: number,
     .offset(offset)
     .execute();
 }
+
+/**
+ * The user's last socket in these calls went (server/features/calls/liveness.ts): their places
+ * there are marked now, on the database's clock, as every node compares them with it.
+ */
+export async function markDetached(db: DbLike, userId: number, callIds: string[]): Promise<void> {
+  if (callIds.length === 0) return;
+  await db
+    .updateTable("call_participants")
+    .set({ detached_at: sql`now()` })
+    .where("user_id", "=", userId)
+    .where("call_id", "in", callIds)
+    .where("status", "=", "joined")
+    .where("left_at", "is", null)
+    .execute();
+}
+
+/** A socket holds the place again; with `seen`, only a mark no newer than that one is cleared. */
+export async function clearDetached(db: DbLike, callId: string, userId: number, seen?: Date): Promise<void> {
+  let q = db.updateTable("call_participants").set({ detached_at: null }).where("call_id", "=", callId).where("user_id", "=", userId).where("detached_at", "is not", null);
+  // Postgres keeps microseconds, a Date only milliseconds.
+  if (seen) q = q.where("detached_at", "<", new Date(seen.getTime() + 1));
+  await q.execute();
+}
+
+const olderThan = (ms: number) => sql<Date>`now() - ${ms}::integer * interval '1 millisecond'`;
+
+/** People still in a call still going whose place was marked more than `graceMs` ago. */
+export function detachedParticipants(db: DbLike, graceMs: number, limit = 100) {
+  return db
+    .selectFrom("call_participants as p")
+    .innerJoin("call_history as c", "c.call_id", "p.call_id")
+    .select(["p.call_id", "p.user_id", "p.detached_at"])
+    .where("p.detached_at", "<", olderThan(graceMs))
+    .where("p.status", "=", "joined")
+    .where("p.left_at", "is", null)
+    .where("c.status", "in", [...ACTIVE_CALL])
+    .orderBy("p.detached_at")
+    .limit(limit)
+    .execute();
+}
+
+/** Read in the leaving transaction, under the call's lock: still in, and still marked that long ago. */
+export async function stillDetached(db: DbLike, callId: string, userId: number, graceMs: number): Promise<boolean> {
+  const row = await db
+    .selectFrom("call_participants")
+    .select("user_id")
+    .where("call_id", "=", callId)
+    .where("user_id", "=", userId)
+    .where("detached_at", "<", olderThan(graceMs))
+    .where("status", "=", "joined")
+    .where("left_at", "is", null)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The user's microphone in the call; false when they are not in it. */
+export async function setMuted(db: DbLike, callId: string, userId: number, muted: boolean): Promise<boolean> {
+  const res = await db
+    .updateTable("call_participants")
+    .set({ muted })
+    .where("call_id", "=", callId)
+    .where("user_id", "=", userId)
+    .where("status", "=", "joined")
+    .where("left_at", "is", null)
+    .returning("user_id")
+    .executeTakeFirst();
+  return res !== undefined;
+}

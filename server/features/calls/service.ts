@@ -8,7 +8,7 @@ import type { Database } from "../../db/schema";
 import { HttpError, badRequest, notFound } from "../../errors";
 import { LIMITS, MESSAGES } from "@shared/constants";
 import { USER_MESSAGES } from "@shared/entities";
-import type { CallStarted, CallType, SignalType } from "@shared/realtime";
+import { rooms, type CallStarted, type CallType, type SignalType } from "@shared/realtime";
 import { deliverSignal, type Actor, type NewSignal } from "./signals";
 import { metrics } from "../../ops/metrics";
 import * as sfu from "../sfu/service";
@@ -25,6 +25,7 @@ import {
   missLateParticipants,
   participantsOf,
   peopleByIds,
+  setMuted,
   updateCall,
   updateParticipant,
   userIdsInActiveCall,
@@ -205,8 +206,17 @@ export async function answerCall(
   return { call_id: callId, status: rec?.status ?? "", media: rec?.media ?? "mesh" };
 }
 
-/** Hang up (or, while still ringing, decline). Ending a finished call is a no-op. */
-export async function endCall(ctx: AppContext, user: Actor, callId: string): Promise<{ call_id: string; status: string }> {
+/**
+ * Hang up (or, while still ringing, decline). Ending a finished call is a no-op. `onlyIf` is read
+ * under the call's lock: the liveness sweep lets someone go only if no socket took their place
+ * back meanwhile (./liveness).
+ */
+export async function endCall(
+  ctx: AppContext,
+  user: Actor,
+  callId: string,
+  onlyIf?: (trx: Trx) => Promise<boolean>,
+): Promise<{ call_id: string; status: string }> {
   const pre = await findParticipant(ctx.db, callId, user.id);
   const call0 = await findCall(ctx.db, callId);
   if (!call0) throw notFound("Call not found");
@@ -215,9 +225,12 @@ export async function endCall(ctx: AppContext, user: Actor, callId: string): Pro
 
   let ended = null as CallRow | null;
   let missed: number[] = [];
+  let left = false;
   const signals = await ctx.db.transaction().execute(async (trx) => {
     const { call, parts, me } = await lockCall(trx, callId, user.id);
     if (!isActiveCall(call) || !isIn(me)) return [];
+    if (onlyIf && !(await onlyIf(trx))) return [];
+    left = true;
     const now = new Date();
     // A meeting may be left and joined again: the seconds add up.
     await updateParticipant(trx, callId, user.id, { left_at: now, hand_raised_at: null, duration_seconds: me.duration_seconds + participantSeconds(call, me, now) });
@@ -236,12 +249,22 @@ export async function endCall(ctx: AppContext, user: Actor, callId: string): Pro
     const notify = [...inOthers, ...(over ? ringing : [])].map((p) => p.user_id);
     return signalsTo(notify, user, callId, "call_end", { reason: over ? "ended" : "left", call_ended: over });
   });
+  if (onlyIf && !left) return { call_id: callId, status: call0.status };
+  // Their sockets no longer hold a place in the call (./liveness): a later join takes it anew.
+  if (left) ctx.realtime?.leaveRoom(user.id, rooms.call(callId));
   await sfu.leave(ctx, callId, user.id);
   if (ended) await sfu.endRoom(ctx, ended);
   await sendAll(ctx, signals);
   if (missed.length) ctx.events.emit("calls.missed", { callId, userIds: missed, callerName: user.full_name });
   const rec = await publishCall(ctx, callId);
   return { call_id: callId, status: rec?.status ?? "" };
+}
+
+/** calls.mute: the others see the user's microphone on their tile (participant_list[].muted). */
+export async function setMicrophone(ctx: AppContext, user: Actor, callId: string, muted: boolean): Promise<null> {
+  if (!(await setMuted(ctx.db, callId, user.id, muted))) throw notInCall();
+  await publishCall(ctx, callId);
+  return null;
 }
 
 /** Leaves (or declines) every call the user is still part of (but `keep`): on a new call, or when they go offline. */

@@ -1,10 +1,11 @@
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { useShallow } from "zustand/react/shallow";
 import { CalendarX2, Clock, Hand, Hash, MessageSquare, Users } from "lucide-react";
 import { useLocation, useNavigate, useSearchParams } from "react-router-dom";
 import { format } from "date-fns";
 import { useUsers } from "../users/api";
-import { hangUp, joinMeeting, moderate, setHandRaised, setPinned } from "./controller";
+import { hangUp, joinMeeting, moderate, resumeMeeting, setHandRaised, setPinned } from "./controller";
+import { takeHeldMeeting } from "./heldCall";
 import { CallControls } from "./components/CallControls";
 import { MeetingSidePanel, type PanelPerson } from "./components/MeetingSidePanel";
 import { ParticipantGrid } from "./components/ParticipantGrid";
@@ -55,6 +56,16 @@ export default function MeetPage() {
   const inRoom = !!meetingId && call.meetingId === meetingId && (call.status === "connecting" || call.status === "connected");
   const preview = usePreview(!!meeting.data && !inRoom);
   const room = useMeetingRoom(meetingId, !inRoom);
+  const title = meeting.data?.title;
+  const take = preview.take;
+
+  // A reload of this page while in the meeting walks back in, as the person was (docs/calls.md);
+  // the server keeps their place for a few seconds meanwhile.
+  useEffect(() => {
+    if (!meetingId || title === undefined) return;
+    const held = takeHeldMeeting(meetingId);
+    if (held) void resumeMeeting(meetingId, title, held, take);
+  }, [meetingId, title, take]);
 
   const invitees = useMemo(() => {
     const emails = new Set(attendeeList(meeting.data?.attendees ?? null).map((e) => e.toLowerCase()));

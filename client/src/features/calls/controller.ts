@@ -8,6 +8,7 @@ import { toast } from "../../ui/notifications";
 import { useSessionStore } from "../auth/store";
 import { closeCallNotice, notifyIncomingCall } from "./engine/notify";
 import { warmUpNetwork } from "./engine/warmup";
+import { socketConnected } from "./heldCall";
 
 type Engine = typeof import("./engine/index");
 
@@ -138,9 +139,19 @@ export function setPinned(userId: number | null): void {
   engine?.scheduleLayers();
 }
 
-/** After a reconnect (session.ready): publish to the SFU again if the call goes through it. */
+/** After a reconnect (session.ready): hold our place in the call again, and publish to the SFU again if the call goes through it. */
 export function resumeAfterReconnect(): void {
-  chain = chain.then(async () => engine?.resumeSfu()).catch((err) => console.warn("Failed to resume the SFU", err));
+  chain = chain.then(async () => engine?.resumeCall()).catch((err) => console.warn("Failed to resume the call", err));
+}
+
+/**
+ * A reloaded meeting page walks back into the meeting its tab was in (./heldCall), with the
+ * microphone and camera as they were, once the socket can carry the join. Do Not Disturb does
+ * not keep anyone out of a meeting they were already in.
+ */
+export async function resumeMeeting(meetingId: string, title: string, held: { audio: boolean; video: boolean }, preview: () => MediaStream | undefined): Promise<void> {
+  const [eng] = await Promise.all([loadEngine(), socketConnected()]);
+  await eng.joinMeeting(meetingId, title, preview(), held);
 }
 
 // SFU and meeting pushes, applied in order with the signals.

@@ -3,6 +3,8 @@ import { fetchCurrentCall, refreshCallHistory, upsertCallInHistory } from "./api
 import { receiveCallUpdate, receiveControl, receiveSfuOffer, receiveSignal, receiveTalking, resumeAfterReconnect } from "./controller";
 import { useRecordingStatusStore } from "./recordingStatus";
 import { useCallsStore } from "./store";
+import { installHeldCall, leaveHeldCall } from "./heldCall";
+import { installMicSync } from "./micSync";
 
 /**
  * A `calls.update` pushed while the socket was away (a reconnect) or lost between nodes is missed
@@ -21,13 +23,16 @@ function resync(): void {
 }
 
 function reconnected(): void {
+  leaveHeldCall();
+  // calls.resume answers with the current call's record: only the history is read again here.
   resumeAfterReconnect();
-  resync();
+  void refreshCallHistory();
 }
 
 /** Call signalling and call-history pushes; the controller feeds the calls store and the engine. */
 export function registerCallsSocket(): () => void {
-  return addSocketHandlers((socket) => {
+  const unwatch = [installHeldCall(), installMicSync()];
+  const unregister = addSocketHandlers((socket) => {
     socket.on("signals.receive", receiveSignal);
     // A change pushed before the socket was in its rooms (just after a page load, or while away) was missed.
     socket.on("session.ready", reconnected);
@@ -42,4 +47,8 @@ export function registerCallsSocket(): () => void {
     socket.on("sfu.talking", receiveTalking);
     socket.on("meetings.control", receiveControl);
   });
+  return () => {
+    unregister();
+    for (const off of unwatch) off();
+  };
 }

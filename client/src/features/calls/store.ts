@@ -63,10 +63,17 @@ interface CallsState {
   /** Who is speaking now (the SFU's audio-level events), and who the viewer pinned. */
   speakerId: number | null;
   pinnedId: number | null;
+  /**
+   * People in the call whose microphone is off, as the call's record says (calls.mute): kept by
+   * user id, not on the participants, because the record may come before their tile does.
+   */
+  micOff: Record<number, true>;
 
-  patch: (p: Partial<Omit<CallsState, "patch" | "reset" | "setParticipant" | "removeParticipant">>) => void;
+  patch: (p: Partial<Omit<CallsState, "patch" | "reset" | "setParticipant" | "removeParticipant" | "setMicOff">>) => void;
   setParticipant: (userId: number, p: Partial<CallParticipant> & { name?: string }) => void;
   removeParticipant: (userId: number) => void;
+  /** Takes who is muted from a call record's participants; unchanged when nobody's microphone changed. */
+  setMicOff: (list: readonly { user_id: number; in_call?: boolean; muted?: boolean }[]) => void;
   /** Back to idle; keeps any pending invite and media error, which outlive a call. */
   reset: () => void;
 }
@@ -94,6 +101,7 @@ const IDLE = {
   handRaised: false,
   speakerId: null,
   pinnedId: null,
+  micOff: {} as Record<number, true>,
 };
 
 export const useCallsStore = create<CallsState>()((set) => ({
@@ -111,6 +119,13 @@ export const useCallsStore = create<CallsState>()((set) => ({
       const next = { ...s.participants };
       delete next[userId];
       return { participants: next };
+    }),
+  setMicOff: (list) =>
+    set((s) => {
+      const next: Record<number, true> = {};
+      for (const p of list) if (p.in_call !== false && p.muted) next[p.user_id] = true;
+      const same = Object.keys(next).length === Object.keys(s.micOff).length && Object.keys(next).every((id) => s.micOff[Number(id)]);
+      return same ? s : { micOff: next };
     }),
   reset: () => set({ ...IDLE }),
 }));

@@ -11,6 +11,7 @@ export function OneToOneStage() {
   const sharing = useCallsStore((s) => s.screenSharing);
   const remote = activeParticipants(participants)[0];
   const remoteId = remote?.userId;
+  const remoteMuted = useCallsStore((s) => remoteId !== undefined && !!s.micOff[remoteId]);
   const recordFrame = useCallback(
     (at: number) => {
       if (remoteId && !useCallsStore.getState().participants[remoteId]?.firstFrameAt) {
@@ -25,6 +26,7 @@ export function OneToOneStage() {
       <VideoTile
         stream={remote?.stream ?? null}
         name={remote?.name ?? "Connecting"}
+        muted={remoteMuted}
         showAvatar={audioOnly || !remote?.stream}
         status={remote?.stream ? undefined : "Connecting…"}
         fit="contain"

@@ -20,10 +20,12 @@ export function RemoteTile({ p, audioOnly }: { p: CallParticipant; audioOnly: bo
     },
     [p.userId],
   );
+  const muted = useCallsStore((s) => !!s.micOff[p.userId]);
   return (
     <VideoTile
       stream={p.stream}
       name={p.name}
+      muted={muted}
       showAvatar={audioOnly || !p.stream}
       status={p.stream ? undefined : STATE_TEXT[p.state]}
       onFirstFrame={audioOnly ? undefined : recordFrame}

@@ -11,6 +11,7 @@ interface VideoTileProps {
   local?: boolean;
   /** Show the avatar instead of the picture (audio call, camera off, still connecting). */
   showAvatar?: boolean;
+  /** Their microphone is off: a crossed-out microphone beside the name, for everyone to see. */
   muted?: boolean;
   status?: string;
   fit?: "cover" | "contain";
@@ -82,7 +83,7 @@ export function VideoTile({
         </div>
       )}
       <div className="absolute bottom-2 left-2 flex max-w-[calc(100%-1rem)] items-center gap-1.5 rounded-md bg-black/55 px-2 py-1 text-xs font-medium text-white backdrop-blur">
-        {muted && <MicOff className="size-3 text-rose-300" aria-label="Muted" />}
+        {muted && <MicOff role="img" className="size-3 text-rose-300" aria-label="Muted" />}
         <span className="truncate">{name}</span>
       </div>
     </div>

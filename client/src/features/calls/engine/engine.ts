@@ -197,7 +197,9 @@ export function handleSignal(s: SignalMessage): void {
     case "call_accept":
       store().patch({ acceptedAt: st.acceptedAt ?? Date.now() });
       store().setParticipant(from, { name: s.from_user_name, state: "connecting" });
-      // Through the SFU their picture arrives with Janus's next offer; in a mesh we offer to them.
+      // Through the SFU their picture arrives with Janus's next offer; in a mesh we offer to them,
+      // on a new connection if they walk into the meeting again (a reloaded page).
+      if (st.media === "mesh" && st.meetingId && peers.get(from) && !peers.get(from)!.held) dropPeer(from, "connecting");
       if (st.media === "mesh") release(openPeer(from, true));
       return;
     case "call_reject": {

@@ -3,7 +3,7 @@ import { setCallRecordHandler } from "./engine";
 import { receiveCallUpdate } from "./meeting";
 
 export * from "./engine";
-export { joinMeeting, receiveCallUpdate, receiveControl, resumeSfu, setHandRaised } from "./meeting";
+export { joinMeeting, receiveCallUpdate, receiveControl, resumeCall, setHandRaised } from "./meeting";
 export { receiveSfuOffer, receiveTalking, scheduleLayers } from "./sfu";
 
 setCallRecordHandler(receiveCallUpdate);

@@ -6,6 +6,7 @@ import { emitWithAck } from "../../../realtime/socket";
 import { toast } from "../../../ui/notifications";
 import { useCallsStore } from "../store";
 import { useSessionStore } from "../../auth/store";
+import { heardMic } from "../micSync";
 import { adoptLocal, closeMeshPeers, currentIceServers, finish, prepareMedia, replayEarly } from "./engine";
 import { media } from "./state";
 import { scheduleLayers, sfuActive, startSfu } from "./sfu";
@@ -14,8 +15,11 @@ import { mark, resetTimeline } from "./timeline";
 const store = () => useCallsStore.getState();
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
-/** Walks into the meeting's room with the pre-join screen's stream (or opens one). */
-export async function joinMeeting(meetingId: string, title: string, preview?: MediaStream): Promise<void> {
+/**
+ * Walks into the meeting's room with the pre-join screen's stream (or opens one); `initial`: the
+ * microphone and camera as they were before a reload (../heldCall), never on by surprise.
+ */
+export async function joinMeeting(meetingId: string, title: string, preview?: MediaStream, initial?: { audio: boolean; video: boolean }): Promise<void> {
   const st = store();
   if (st.busy || st.status === "connecting" || st.status === "connected") return;
   st.patch({ busy: true });
@@ -24,12 +28,16 @@ export async function joinMeeting(meetingId: string, title: string, preview?: Me
   const stream = await prepareMedia("video", true, preview);
   if (!stream) return;
   adoptLocal(stream);
+  if (initial) {
+    stream.getAudioTracks().forEach((t) => (t.enabled = initial.audio));
+    stream.getVideoTracks().forEach((t) => (t.enabled = initial.video));
+  }
   const audioOn = stream.getAudioTracks().every((t) => t.enabled);
   const videoOn = stream.getVideoTracks().some((t) => t.enabled);
   store().reset();
   store().patch({ status: "connecting", callType: "video", isGroup: true, title, meetingId, localStream: stream, audioEnabled: audioOn, videoEnabled: videoOn, busy: true });
   try {
-    const joined = await emitWithAck("meetings.join", { meeting_id: meetingId }, 30_000);
+    const joined = await emitWithAck("meetings.join", { meeting_id: meetingId, muted: !audioOn }, 30_000);
     mark("joined");
     if (store().meetingId !== meetingId || store().status !== "connecting") {
       emitWithAck("calls.end", { call_id: joined.call_id }).catch(() => {}); // left while the server answered
@@ -82,6 +90,7 @@ export function receiveCallUpdate(rec: CallRecord): void {
     }
     scheduleLayers();
   }
+  store().setMicOff(rec.participant_list);
 }
 
 
@@ -99,10 +108,33 @@ async function moveToSfu(callId: string): Promise<void> {
 }
 
 /**
- * The socket came back: the server let go of our SFU handles with the old socket (a closed tab
- * leaves the room), so publish again, with the same camera; the server replaces the old feed.
+ * The socket came back (session.ready): this socket holds our place in the call again
+ * (calls.resume; the server lets a participant without one go after a few seconds,
+ * docs/calls.md), then the record says what we missed. If the server let us go meanwhile, the
+ * call is over here too.
  */
-export async function resumeSfu(): Promise<void> {
+export async function resumeCall(): Promise<void> {
+  const { callId, status } = store();
+  if (!callId || (status !== "connected" && status !== "connecting")) return;
+  let rec: CallRecord;
+  try {
+    rec = await emitWithAck("calls.resume", { call_id: callId });
+  } catch {
+    return resumeSfu(); // the server could not say: the call goes on, and the next session.ready asks again
+  }
+  if (store().callId !== callId) return;
+  const me = rec.participant_list.find((p) => p.user_id === useSessionStore.getState().user?.id);
+  if (!me?.in_call || !["initiated", "ringing", "connected"].includes(rec.status)) return finish("Connection lost", false);
+  heardMic(callId, !!me.muted);
+  receiveCallUpdate(rec);
+  await resumeSfu();
+}
+
+/**
+ * The server let go of our SFU handles with the old socket (a closed tab leaves the room), so
+ * publish again, with the same camera; the server replaces the old feed.
+ */
+async function resumeSfu(): Promise<void> {
   const st = store();
   if (!sfuActive() || !media.local || !st.callId || (st.status !== "connected" && st.status !== "connecting")) return;
   mark("sfu resume");
