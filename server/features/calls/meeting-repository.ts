@@ -59,16 +59,3 @@ export async function enterCall(db: DbLike, callId: string, userId: number, mute
       status = 'joined', left_at = null, detached_at = null, muted = ${muted}`.execute(db);
 }
 
-/** False when the user is not in the call. */
-export async function setHand(db: DbLike, callId: string, userId: number, raised: boolean): Promise<boolean> {
-  const res = await db
-    .updateTable("call_participants")
-    .set({ hand_raised_at: raised ? new Date() : null })
-    .where("call_id", "=", callId)
-    .where("user_id", "=", userId)
-    .where("status", "=", "joined")
-    .where("left_at", "is", null)
-    .returning("user_id")
-    .executeTakeFirst();
-  return res !== undefined;
-}

@@ -11,8 +11,8 @@ import type { MeetingJoined } from "@shared/realtime";
 import { listHas, sameEmail } from "../../entities/policy-helpers";
 import { deliverSignal, type Actor } from "./signals";
 import { isActiveCall, isIn, publishCall } from "./records";
-import { findCall, lockCallRow, participantsOf, peopleByIds } from "./repository";
-import { enterCall, findMeetingEvent, liveMeetingCall, setHand, type MeetingEvent } from "./meeting-repository";
+import { findCall, lockCallRow, participantsOf, peopleByIds, updateJoined } from "./repository";
+import { enterCall, findMeetingEvent, liveMeetingCall, type MeetingEvent } from "./meeting-repository";
 import { endCall, leaveAllCalls } from "./service";
 
 const mayJoin = (m: MeetingEvent, user: Actor) => m.meeting_open || sameEmail(m.created_by, user.email) || listHas(m.attendees, user.email);
@@ -90,7 +90,7 @@ async function meetingOf(ctx: AppContext, callId: string): Promise<MeetingEvent>
 
 export async function raiseHand(ctx: AppContext, user: Actor, callId: string, raised: boolean): Promise<null> {
   await meetingOf(ctx, callId);
-  if (!(await setHand(ctx.db, callId, user.id, raised))) throw new HttpError(403, "You are not in this call");
+  if (!(await updateJoined(ctx.db, callId, user.id, { hand_raised_at: raised ? new Date() : null }))) throw new HttpError(403, "You are not in this call");
   await publishCall(ctx, callId);
   return null;
 }

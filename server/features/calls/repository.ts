@@ -279,11 +279,11 @@ export async function stillDetached(db: DbLike, callId: string, userId: number, 
   return row !== undefined;
 }
 
-/** The user's microphone in the call; false when they are not in it. */
-export async function setMuted(db: DbLike, callId: string, userId: number, muted: boolean): Promise<boolean> {
+/** Changes the user's place in the call (their hand, their microphone); false when they are not in it. */
+export async function updateJoined(db: DbLike, callId: string, userId: number, set: { muted?: boolean; hand_raised_at?: Date | null }): Promise<boolean> {
   const res = await db
     .updateTable("call_participants")
-    .set({ muted })
+    .set(set)
     .where("call_id", "=", callId)
     .where("user_id", "=", userId)
     .where("status", "=", "joined")

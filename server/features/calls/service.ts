@@ -25,7 +25,7 @@ import {
   missLateParticipants,
   participantsOf,
   peopleByIds,
-  setMuted,
+  updateJoined,
   updateCall,
   updateParticipant,
   userIdsInActiveCall,
@@ -262,7 +262,7 @@ export async function endCall(
 
 /** calls.mute: the others see the user's microphone on their tile (participant_list[].muted). */
 export async function setMicrophone(ctx: AppContext, user: Actor, callId: string, muted: boolean): Promise<null> {
-  if (!(await setMuted(ctx.db, callId, user.id, muted))) throw notInCall();
+  if (!(await updateJoined(ctx.db, callId, user.id, { muted }))) throw notInCall();
   await publishCall(ctx, callId);
   return null;
 }
