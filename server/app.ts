@@ -207,7 +207,7 @@ export async function startApp(opts: StartOptions): Promise<RunningApp> {
   await migrate(handle.db);
   const ctx: AppContext = { config, db: handle.db, log, events: new AppEvents(), storage: await createStorage(config) };
   if (opts.seed !== false) {
-    const { seed } = await import("./seed");
+    const { seed } = await import("./seed/index");
     await seed(ctx);
   }
   // Realtime first: it may add its services to ctx before the routes that use them are built. But

@@ -12,7 +12,7 @@ import { promisify } from "node:util";
 import { sql } from "kysely";
 import { ENGINES, api, createTestDatabase, makeUser, startTestApp, type TestApp, type TestUser } from "../../test/harness";
 import { openDb, type Db, type DbHandle } from "../../db";
-import { seed } from "../../seed";
+import { seed } from "../../seed/index";
 import { sha256, uploadFile } from "../../features/files/factories";
 import { root } from "../../../bench/lib/servers";
 import { LocalStorage } from "../../storage/local";

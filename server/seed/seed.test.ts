@@ -1,11 +1,11 @@
 // The demo organisation: seeded fast, lived in as each demo person sees it through the API, and
-// shaped as the browser tests expect (see server/seed-data.ts).
+// shaped as the browser tests expect (see server/seed/data.ts).
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import crypto from "node:crypto";
-import { ENGINES, startTestApp, api, type TestApp } from "./test/harness";
-import { seed } from "./seed";
-import { DEMO_PASSWORD } from "./seed-data";
-import { connect, call, type ClientSocket } from "./realtime/test-clients";
+import { ENGINES, startTestApp, api, type TestApp } from "../test/harness";
+import { seed } from "./index";
+import { DEMO_PASSWORD } from "./data";
+import { connect, call, type ClientSocket } from "../realtime/test-clients";
 import type { PresenceState } from "@shared/realtime";
 
 const today = () => new Date().toISOString().slice(0, 10);

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
-import type { AppContext } from "./context";
-import { hashPassword } from "./auth/passwords";
-import { seedDemo } from "./seed-demo";
+import type { AppContext } from "../context";
+import { hashPassword } from "../auth/passwords";
+import { seedDemo } from "./demo";
 
 /**
  * First start: the demo organisation (embedded mode, or SEED_DEMO=1) and/or the first admin

@@ -1,7 +1,7 @@
 // The demo organisation's last fortnight of chat: per channel, exchanges of a few lines on a day
 // relative to the first start (0 is that day, -13 the first) at a UTC time of day. Texts never
 // name a weekday, since the days they fall on depend on when the demo is created.
-import type { Who } from "./seed-data";
+import type { Who } from "./data";
 
 export interface Exchange {
   day: number;
@@ -69,7 +69,7 @@ export const RANDOM: Exchange[] = [
 export const VR_BUGS: Exchange[] = [
   { day: -13, at: "10:15", lines: [["maria", "Headset pairing drops after about 30 seconds on Pixel phones. Steps are in the task."], ["jordan", "I can reproduce it with a Pixel 7. Looking into it."]] },
   { day: -11, at: "15:00", lines: [["mia", "The lobby avatar sometimes spawns inside the wall after a reconnect."], ["maria", "Seen it twice today, always after the headset went to sleep."]] },
-  // The first line here becomes a task (see TASKS in ./seed-data).
+  // The first line here becomes a task (see TASKS in ./data).
   { day: -10, at: "09:35", lines: [["jordan", "Found the root cause of the reconnect issues: a race when the socket comes back before the session."], ["priya", "Nice find. Can you take it?"], ["jordan", "Yes, fix by tomorrow."]] },
   { day: -9, at: "16:05", lines: [["jordan", "The reconnect race fix is merged."], ["maria", "Verified, avatars spawn in the lobby again."]] },
   { day: -7, at: "11:25", lines: [["noah", "A customer reports audio cutting out in rooms with more than six people."], ["lucas", "The servers look healthy. Could be the client's bandwidth estimate."], ["jordan", "I'll add logging to the audio pipeline."]] },

@@ -1,7 +1,7 @@
 // The bytes of the demo organisation's shared files, made on the spot (a few kilobytes each) so
 // the repository ships no binary and a preview or download shows something real.
 import { deflateSync } from "node:zlib";
-import type { DemoFile } from "./seed-data";
+import type { DemoFile } from "./data";
 
 const MIME: Record<DemoFile["kind"], string> = { markdown: "text/markdown", text: "text/plain", csv: "text/csv", png: "image/png" };
 const CATEGORY: Record<DemoFile["kind"], "document" | "image"> = { markdown: "document", text: "document", csv: "document", png: "image" };

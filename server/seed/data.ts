@@ -1,5 +1,5 @@
 // The demo organisation created on the first embedded start: its people, and a lived-in
-// fortnight of work around the day it is created (chat is in ./seed-chat). Days are offsets from
+// fortnight of work around the day it is created (chat is in ./chat). Days are offsets from
 // that day (0; -13 is the first of the fortnight) or weekdays near it, times of day are UTC.
 //
 // The browser tests rely on some of it: #general holds 120 messages; Sam has no notes and a

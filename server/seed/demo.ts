@@ -1,17 +1,17 @@
-// Writes the demo organisation (./seed-data, ./seed-chat) into an empty database: one insert per
+// Writes the demo organisation (./data, ./chat) into an empty database: one insert per
 // table, inside the seed's transaction, with every time placed around `now`.
 import crypto from "node:crypto";
 import type { Transaction } from "kysely";
-import type { AppContext } from "./context";
-import type { Database, User } from "./db/schema";
-import { hashPassword } from "./auth/passwords";
-import { insertCall } from "./features/calls/repository";
-import { insertAuditEntry } from "./features/approvals/repository";
-import { insertStoredFileRow } from "./features/files/repository";
-import { fileUrl, storeBuffer } from "./features/files/service";
-import { APPROVALS, CALLS, DEMO_PASSWORD, DEMO_PEOPLE, EVENTS, FILES, NOTES, TASKS, type Dow, type When, type Who } from "./seed-data";
-import { DM_PRIYA_JORDAN, GENERAL, LEADERSHIP, RANDOM, VR_BUGS, VR_IDEAS, VR_PROBLEMS, type Exchange } from "./seed-chat";
-import { demoFileBytes } from "./seed-files";
+import type { AppContext } from "../context";
+import type { Database, User } from "../db/schema";
+import { hashPassword } from "../auth/passwords";
+import { insertCall } from "../features/calls/repository";
+import { insertAuditEntry } from "../features/approvals/repository";
+import { insertStoredFileRow } from "../features/files/repository";
+import { fileUrl, storeBuffer } from "../features/files/service";
+import { APPROVALS, CALLS, DEMO_PASSWORD, DEMO_PEOPLE, EVENTS, FILES, NOTES, TASKS, type Dow, type When, type Who } from "./data";
+import { DM_PRIYA_JORDAN, GENERAL, LEADERSHIP, RANDOM, VR_BUGS, VR_IDEAS, VR_PROBLEMS, type Exchange } from "./chat";
+import { demoFileBytes } from "./files";
 
 type Trx = Transaction<Database>;
 const DAY_MS = 86_400_000;
