@@ -201,3 +201,25 @@ test("a click on a pushed notification opens its channel, thread or ringing call
   expect(await shown("call-missed")).toEqual([{ title: "Missed call from Alex Morgan", url: "/CallHistory" }]);
   await context.close();
 });
+
+test("one bell in the header: the notification centre, whose panel holds the switch for call notifications", async ({ browser }) => {
+  const { context, page } = await signedInPage(browser, USERS.member);
+  await context.grantPermissions(["notifications"]);
+  const header = page.getByRole("banner");
+  await expect(header.getByRole("button", { name: /^Notifications(,|$)/ })).toBeVisible();
+  await expect(header.getByRole("button", { name: /^Call notifications/ })).toHaveCount(0);
+
+  await header.getByRole("button", { name: /^Notifications(,|$)/ }).click();
+  const centre = page.getByRole("dialog", { name: "Notification centre" });
+  const calls = centre.getByRole("button", { name: "Call notifications off" });
+  await expect(calls).toHaveAttribute("aria-pressed", "false");
+  await page.screenshot({ path: "/tmp/shots/notifications-calls.png", animations: "disabled" });
+  await calls.click();
+  await expect(page.getByText("Call notifications turned on").first()).toBeVisible();
+  await expect(centre.getByRole("button", { name: "Call notifications on" })).toHaveAttribute("aria-pressed", "true");
+  // Kept for the next visit (this browser's choice).
+  await page.reload();
+  await page.getByRole("banner").getByRole("button", { name: /^Notifications(,|$)/ }).click();
+  await expect(page.getByRole("dialog", { name: "Notification centre" }).getByRole("button", { name: "Call notifications on" })).toBeVisible();
+  await context.close();
+});

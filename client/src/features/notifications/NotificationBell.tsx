@@ -8,6 +8,7 @@ import { Button } from "../../ui/button";
 import { Popover, PopoverContent, PopoverTrigger } from "../../ui/popover";
 import { useMarkAllNotificationsRead, useMarkNotificationRead, useNotifications } from "./api";
 import { NotificationItem } from "./NotificationItem";
+import { CallNotificationsToggle } from "./CallNotificationsToggle";
 import { resyncPush } from "./push";
 
 export function NotificationBell() {
@@ -69,6 +70,9 @@ export function NotificationBell() {
         ) : (
           <p className="px-3 py-6 text-center text-sm text-muted-foreground">Nothing new.</p>
         )}
+        <div className="border-t p-1">
+          <CallNotificationsToggle />
+        </div>
       </PopoverContent>
     </Popover>
   );

@@ -5,7 +5,6 @@ import { pageFromPath } from "../../../app/pages";
 import { useCallPickerStore, useCallsStore } from "../store";
 import { IncomingCallDialog } from "./IncomingCallDialog";
 import { MediaPermissionDialog } from "./MediaPermissionDialog";
-import { NotificationToggle } from "./NotificationToggle";
 import { OutgoingCallDialog } from "./OutgoingCallDialog";
 import { useRingingCallFromUrl } from "../useRingingCallFromUrl";
 
@@ -66,7 +65,6 @@ export function CallLayer() {
         </Suspense>
       )}
       <MediaPermissionDialog />
-      <NotificationToggle />
     </>
   );
 }
