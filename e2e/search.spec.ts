@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { MOBILE, PASSWORD, signedInPage, USERS } from "./helpers";
 import { mkdirSync } from "node:fs";
@@ -72,4 +73,30 @@ test("on a phone the header's search is a button that opens the box", async ({ b
   await expect(page.getByRole("banner").getByRole("button", { name: "Search" })).toBeVisible();
   await page.screenshot({ path: "/tmp/shots/search-mobile.png" });
   await context.close();
+});
+
+test("the message opened from a search is clearly marked and stays readable, in light and dark mode", async ({ browser, request }) => {
+  const headers = { authorization: `Bearer ${await tokenOf(request, USERS.admin)}` };
+  const channel = (await (await request.post("/api/entities/channels", { headers, data: { name: `mark-${stamp}`, type: "private", members: [USERS.member] } })).json()) as { id: number };
+  const found = (await (await request.post("/api/entities/messages", { headers, data: { channel_id: channel.id, content: `The one we searched for ${stamp}` } })).json()) as { id: number };
+  for (let i = 0; i < 8; i++) await request.post("/api/entities/messages", { headers, data: { channel_id: channel.id, content: `Later news ${i}` } });
+
+  for (const theme of ["light", "dark"] as const) {
+    const { context, page } = await signedInPage(browser, USERS.member);
+    await page.evaluate((theme) => localStorage.setItem("team_app_settings", JSON.stringify({ theme })), theme);
+    await page.goto(`/Chat?channel=${channel.id}&message=${found.id}`);
+    const row = page.locator("[data-highlighted]");
+    await expect(row).toContainText(`The one we searched for ${stamp}`);
+    // A ring around the row, not only a tint: seen at a glance, at once.
+    const ring = await row.locator("[data-mentioned], .group\\/msg").first().evaluate((el) => getComputedStyle(el).boxShadow);
+    expect(ring).toMatch(/inset/);
+    // The row's text (the grey time included) keeps its contrast on the tint while it is marked
+    // (for 4 s: axe in the page itself, without the blank page of its default mode, is quick enough).
+    await row.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished))); // the tint fades in
+    const contrast = await new AxeBuilder({ page }).include("[data-highlighted]").withRules(["color-contrast"]).setLegacyMode().analyze();
+    await expect(row).toBeVisible();
+    expect(contrast.violations.flatMap((v) => v.nodes.map((n) => n.target.join(" ")))).toEqual([]);
+    await page.screenshot({ path: `/tmp/shots/search-mark-${theme}.png` });
+    await context.close();
+  }
 });

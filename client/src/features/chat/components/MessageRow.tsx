@@ -105,7 +105,11 @@ function MessageRowImpl({ message, previous, task, canCreateTask, onCreateTask, 
           "group/msg relative flex gap-3 px-5 transition-colors duration-700 hover:bg-muted/50",
           compact ? "py-0.5" : "pt-2 pb-0.5",
           mentioned && "border-l-[3px] border-amber-500 bg-amber-50 pl-[17px] hover:bg-amber-100/70 dark:bg-amber-500/10 dark:hover:bg-amber-500/15",
-          highlighted && "bg-yellow-100 hover:bg-yellow-100 dark:bg-yellow-500/20",
+          // The message opened from a search (docs/search.md): a ring that shows at once around a
+          // tint that fades in. The tints keep the row's grey text readable (4.5:1 in both themes);
+          // in dark mode the ring, not a brighter tint, is what catches the eye.
+          highlighted &&
+            "bg-yellow-200/80 ring-2 ring-yellow-600 ring-inset hover:bg-yellow-200/80 dark:bg-yellow-500/20 dark:ring-yellow-400 dark:hover:bg-yellow-500/20",
         )}
       >
         <div className="w-9 shrink-0">
