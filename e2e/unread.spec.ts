@@ -157,3 +157,66 @@ test("57 unread messages: at the top of the channel, Load older messages and Jum
   await expect(jump).toBeHidden();
   await context.close();
 });
+
+test("a channel with unread messages opens with its rows apart: none drawn over another under New messages", async ({ browser, request }) => {
+  const name = `e2e-apart-${Date.now().toString(36)}`;
+  const alex = { authorization: `Bearer ${await token(request, USERS.admin)}` };
+  const jordan = { authorization: `Bearer ${await token(request, USERS.member)}` };
+  const made = await request.post("/api/entities/channels", { headers: alex, data: { name, type: "private", members: [USERS.member] } });
+  const channelId = ((await made.json()) as { id: number }).id;
+  const texts = [
+    "Short one.",
+    "A longer message about the release plan, the customers who asked for it, the date we promised and what is still missing from the build before we can ship it to everyone in the organisation next week.",
+    "Line one\nLine two\nLine three",
+  ];
+  let last = 0;
+  for (let i = 0; i < 24; i++) {
+    const res = await request.post("/api/entities/messages", { headers: alex, data: { channel_id: channelId, content: `${i}: ${texts[i % 3]}` } });
+    last = ((await res.json()) as { id: number }).id;
+  }
+  // Jordan has read all but the last six: the divider opens on screen.
+  expect((await request.post("/api/chat/read", { headers: jordan, data: { channel_id: channelId, message_id: last - 6 } })).ok()).toBe(true);
+
+  const { context, page } = await signedInPage(browser, USERS.member);
+  await gotoChat(page);
+  await expect(badge(page, name)).toHaveText("6");
+  // Checks the channel's rows as they are about to be painted: from a ResizeObserver made once its
+  // list has rows (after the list's own observer, so it runs after it), in every frame in which a
+  // row appears or changes size.
+  await page.evaluate((name) => {
+    const w = window as unknown as { overlaps: string[] };
+    w.overlaps = [];
+    const rowsOf = (list: Element) => [...list.querySelectorAll("[data-index]")];
+    const check = (list: Element) => {
+      const rows = rowsOf(list)
+        .map((el) => ({ index: Number(el.getAttribute("data-index")), box: el.getBoundingClientRect() }))
+        .sort((a, b) => a.index - b.index);
+      for (let i = 1; i < rows.length; i++) {
+        if (rows[i].box.top < rows[i - 1].box.bottom - 1) w.overlaps.push(`rows ${rows[i - 1].index} and ${rows[i].index} by ${Math.round(rows[i - 1].box.bottom - rows[i].box.top)} px`);
+      }
+    };
+    let sizes: ResizeObserver | null = null;
+    new MutationObserver(() => {
+      const list = document.querySelector(`[role="log"][aria-label="Messages in ${name}"]`);
+      if (!list || !list.querySelector("[data-index]")) return;
+      sizes ??= new ResizeObserver(() => check(list));
+      for (const el of rowsOf(list)) sizes.observe(el);
+    }).observe(document.body, { subtree: true, childList: true });
+  }, name);
+  await page.locator(`button[data-channel-name="${name}"]`).click();
+  await expect(page.getByRole("separator", { name: "New messages" })).toBeVisible();
+  await page.screenshot({ path: "/tmp/shots/unread-opened.png" });
+  await page.waitForTimeout(2000);
+  expect(await page.evaluate(() => (window as unknown as { overlaps: string[] }).overlaps)).toEqual([]);
+
+  // A row that grows once on screen (a reaction arrives) moves the rows below it in the same frame.
+  const target = `${20}: ${texts[20 % 3]}`.slice(0, 20);
+  const row = page.getByTestId("message-list").locator("[data-message-id]").filter({ hasText: target });
+  const id = Number(await row.getAttribute("data-message-id"));
+  const res = await request.post("/api/entities/message_reactions", { headers: alex, data: { message_id: id, emoji: "🎉" } });
+  expect(res.status()).toBe(201);
+  await expect(row.getByRole("group", { name: "Reactions" })).toBeVisible();
+  await page.waitForTimeout(1000);
+  expect(await page.evaluate(() => (window as unknown as { overlaps: string[] }).overlaps)).toEqual([]);
+  await context.close();
+});

@@ -2,7 +2,7 @@
 // message that was unread when the channel was opened. It stays put while reading moves the
 // position on (so the reader still sees where the new part began), and moves to a message marked
 // unread. `decided` tells the reading logic it may start moving the position.
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useMemo, useState } from "react";
 import type { ChatMessage } from "@shared/entities";
 import { LIMITS } from "@shared/constants";
 import { firstUnread, isUnread } from "@shared/unread";
@@ -68,17 +68,18 @@ export function useUnreadMarker(channelId: number, items: readonly ChatMessage[]
   const position = useUnreadStore((s) => s.positions[channelId]);
   const count = useUnreadStore((s) => s.unread[channelId]);
   const [placed, setPlaced] = useState<Placed | undefined>(undefined);
-  const last = useRef<number | undefined>(undefined);
+  const [seen, setSeen] = useState<number | undefined>(undefined);
 
-  useEffect(() => {
-    if (!ready || position === undefined) return;
-    const previous = last.current;
-    last.current = position;
+  // Decided while rendering, not in an effect after it: the rows are then first laid out with the
+  // divider in place. Added a render later, it made its row taller after the list had placed the
+  // rows below it, and they were drawn over it until the list laid them out again.
+  if (ready && position !== undefined && position !== seen) {
+    setSeen(position);
     if (placed === undefined) setPlaced(placeDivider(items, hasOlder, position, count, me));
     // Marked unread (here or on another device): the divider moves to it. What the count says
     // then is not known yet (the server is asked again when the messages held cannot tell).
-    else if (previous !== undefined && position < previous) setPlaced({ since: position, known: null });
-  }, [ready, position, placed, count, items, hasOlder, me]);
+    else if (seen !== undefined && position < seen) setPlaced({ since: position, known: null });
+  }
 
   const since = placed?.since ?? null;
   const known = placed?.known ?? null;

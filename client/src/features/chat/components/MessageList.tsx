@@ -62,6 +62,12 @@ export function MessageList({ channel, canCreateTask, onCreateTask, onOpenThread
   }, [ready, firstId, reactionsFrom, channel.id]);
   const headerHeight = !ready ? 0 : entry.hasOlder ? OLDER_HEADER_PX : INTRO_HEADER_PX;
 
+  const scrollToBottom = useCallback(() => {
+    const el = scrollRef.current;
+    if (el) el.scrollTop = el.scrollHeight;
+  }, []);
+  const laidOutHeight = useRef(0);
+
   const virtualizer = useVirtualizer({
     count: items.length,
     getScrollElement: () => scrollRef.current,
@@ -76,8 +82,19 @@ export function MessageList({ channel, canCreateTask, onCreateTask, onOpenThread
     paddingStart: headerHeight,
     paddingEnd: 16,
     getItemKey: (index) => items[index].id,
+    // The virtualizer places the rows and sizes the list itself, in the DOM, as it measures them:
+    // a row that grows once shown ("Seen by", reactions, an image) moves the rows below it before
+    // the browser paints. Placed by a React render instead, they waited for that render, which a
+    // busy main thread (a channel opening) held back for up to seconds, drawn over each other.
+    directDomUpdates: true,
+    // Late-growing rows no longer render the list again: follow them from here while pinned.
+    onChange: (instance) => {
+      const height = instance.getTotalSize();
+      if (height === laidOutHeight.current) return;
+      laidOutHeight.current = height;
+      if (pinned.current) scrollToBottom();
+    },
   });
-  const totalSize = virtualizer.getTotalSize();
   // Unread (docs/unread.md): the divider, reading what is on screen, and the jump to the first unread.
   const marker = useUnreadMarker(channel.id, items, entry?.hasOlder ?? false, ready);
   const reading = useReadTracking(channel.id, items, scrollRef, virtualizer, marker, () => (pinned.current = false));
@@ -89,10 +106,6 @@ export function MessageList({ channel, canCreateTask, onCreateTask, onOpenThread
     if (editIndex >= 0) virtualizer.scrollToIndex(editIndex, { align: "auto" });
   }, [editIndex, virtualizer]);
 
-  const scrollToBottom = useCallback(() => {
-    const el = scrollRef.current;
-    if (el) el.scrollTop = el.scrollHeight;
-  }, []);
   // The list's element, at the bottom from the moment it is in the document: before the
   // virtualizer's layout effect first reads its offset, which then agrees with initialOffset.
   const attachScroll = useCallback((el: HTMLDivElement | null) => {
@@ -103,7 +116,7 @@ export function MessageList({ channel, canCreateTask, onCreateTask, onOpenThread
   // Keep the reader's place when older messages are prepended above it.
   const rememberPlace = useKeepPlace(scrollRef, items, entry?.loadingOlder ?? false);
 
-  // Follow new messages (and late-growing rows such as images) while pinned to the bottom.
+  // Follow new messages while pinned to the bottom (rows growing later: onChange above).
   useLayoutEffect(() => {
     if (lastId == null) return;
     const previous = lastSeenId.current;
@@ -116,7 +129,7 @@ export function MessageList({ channel, canCreateTask, onCreateTask, onOpenThread
     } else if (isNew) {
       setUnseen((n) => n + 1);
     }
-  }, [lastId, totalSize, items, myEmail, scrollToBottom]);
+  }, [lastId, items, myEmail, scrollToBottom]);
 
   const onScroll = () => {
     const el = scrollRef.current;
@@ -154,7 +167,7 @@ export function MessageList({ channel, canCreateTask, onCreateTask, onOpenThread
         aria-live="polite"
         className="scrollbar-thin flex min-h-0 flex-1 flex-col overflow-y-auto [overflow-anchor:none]"
       >
-        <div className="relative mt-auto w-full shrink-0" style={{ height: totalSize }}>
+        <div ref={virtualizer.containerRef} className="relative mt-auto w-full shrink-0">
           <MessageListHeader
             channel={channel}
             height={headerHeight}
@@ -168,7 +181,6 @@ export function MessageList({ channel, canCreateTask, onCreateTask, onOpenThread
               data-index={row.index}
               ref={virtualizer.measureElement}
               className="absolute top-0 left-0 w-full"
-              style={{ transform: `translateY(${row.start}px)` }}
             >
               {items[row.index].id === marker.firstUnreadId && <NewMessagesDivider />}
               <MessageRow
