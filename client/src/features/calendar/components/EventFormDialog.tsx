@@ -9,7 +9,7 @@ import { FormField } from "../../../ui/FormField";
 import { Input } from "../../../ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../../ui/select";
 import { Textarea } from "../../../ui/textarea";
-import { toast } from "../../../ui/notifications";
+import { useSaveDialog } from "../../../ui/useSaveDialog";
 import { attendeeList, createEvent, invalidateEvents, updateEvent } from "../api";
 import { fromRule, toRule, type RepeatSpec } from "@shared/recurrence";
 import { browserZone, fromWall, optionFor, PREPARATION_OPTIONS, REMINDER_OPTIONS, toWall, type Zone } from "../time";
@@ -41,7 +41,7 @@ export function EventFormDialog({ open, event, startAt, zone, onClose }: Props) 
   const [reminder, setReminder] = useState<string>("15min");
   const [prep, setPrep] = useState<string>("2hr");
   const [repeat, setRepeat] = useState<RepeatSpec>(fromRule(null));
-  const [saving, setSaving] = useState(false);
+  const { saving, run } = useSaveDialog(onClose);
 
   useEffect(() => {
     if (!open) return;
@@ -91,18 +91,12 @@ export function EventFormDialog({ open, event, startAt, zone, onClose }: Props) 
     const people = type === "meeting" ? attendees : [];
     if (people.length) body.attendees = people;
     else if (event && attendeeList(event.attendees).length) body.attendees = [];
-    setSaving(true);
-    try {
-      if (event) await updateEvent(event.id, body);
-      else await createEvent(body);
-      invalidateEvents();
-      onClose();
-    } catch (err) {
-      console.error("Failed to save event", err);
-      toast({ title: "The event could not be saved. Please try again.", variant: "destructive" });
-    } finally {
-      setSaving(false);
-    }
+    await run({
+      save: () => (event ? updateEvent(event.id, body) : createEvent(body)),
+      after: invalidateEvents,
+      failure: "The event could not be saved. Please try again.",
+      log: "Failed to save event",
+    });
   };
 
   return (

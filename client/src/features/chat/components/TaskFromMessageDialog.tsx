@@ -3,7 +3,7 @@ import { ArrowRightLeft, ListTodo } from "lucide-react";
 import { createTask, invalidateTasks, updateTask, useTaskForMessage } from "../../tasks/api";
 import { useUsers } from "../../users/api";
 import type { Channel, ChatMessage, Priority, Task } from "@shared/entities";
-import { toast } from "../../../ui/notifications";
+import { useSaveDialog } from "../../../ui/useSaveDialog";
 import { Badge } from "../../../ui/badge";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../../../ui/dialog";
 import { DialogActions } from "../../../ui/DialogActions";
@@ -36,7 +36,7 @@ export function TaskFromMessageDialog({ message, channel, onClose }: Props) {
   const [priority, setPriority] = useState<Priority>("medium");
   const [assignees, setAssignees] = useState<string[]>([]);
   const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { saving, run } = useSaveDialog(onClose);
   const task = existing.data ?? null;
   const reassign = !!task;
 
@@ -56,32 +56,25 @@ export function TaskFromMessageDialog({ message, channel, onClose }: Props) {
     if (assignees.length === 0) return setError("Please select at least one user to assign the task to.");
     if (!title.trim()) return setError("Task title cannot be empty.");
     setError(null);
-    setSaving(true);
-    try {
-      if (task) {
-        await updateTask(task.id, { assignee_emails: assignees, assignee_email: assignees[0] });
-        toast({ title: `Task reassigned to ${assignees.length} user(s)`, variant: "success" });
-      } else {
-        await createTask({
-          title: title.trim(),
-          description: description.trim(),
-          priority,
-          status: "todo",
-          assignee_emails: assignees,
-          assignee_email: assignees[0],
-          source_message_id: message.id,
-          source_channel_id: channel.id,
-        });
-        toast({ title: `Task created and assigned to ${assignees.length} user(s)`, variant: "success" });
-      }
-      invalidateTasks();
-      onClose();
-    } catch (err) {
-      console.error("Failed to save task", err);
-      toast({ title: "An error occurred while saving the task. Please try again.", variant: "destructive" });
-    } finally {
-      setSaving(false);
-    }
+    await run({
+      save: () =>
+        task
+          ? updateTask(task.id, { assignee_emails: assignees, assignee_email: assignees[0] })
+          : createTask({
+              title: title.trim(),
+              description: description.trim(),
+              priority,
+              status: "todo",
+              assignee_emails: assignees,
+              assignee_email: assignees[0],
+              source_message_id: message.id,
+              source_channel_id: channel.id,
+            }),
+      after: invalidateTasks,
+      success: task ? `Task reassigned to ${assignees.length} user(s)` : `Task created and assigned to ${assignees.length} user(s)`,
+      failure: "An error occurred while saving the task. Please try again.",
+      log: "Failed to save task",
+    });
   };
 
   return (

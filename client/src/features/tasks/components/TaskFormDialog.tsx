@@ -8,7 +8,7 @@ import { FormField } from "../../../ui/FormField";
 import { Input } from "../../../ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../../ui/select";
 import { Textarea } from "../../../ui/textarea";
-import { toast } from "../../../ui/notifications";
+import { useSaveDialog } from "../../../ui/useSaveDialog";
 import { createTask, invalidateTasks, updateTask } from "../api";
 import { STATUS_LABEL, STATUS_ORDER } from "../ordering";
 import { dueDateForSave } from "../dates";
@@ -33,7 +33,7 @@ export function TaskFormDialog({ open, task, onClose }: Props) {
   const [outcome, setOutcome] = useState("");
   const [assignees, setAssignees] = useState<string[]>([]);
   const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { saving, run } = useSaveDialog(onClose);
 
   useEffect(() => {
     if (!open) return;
@@ -53,7 +53,6 @@ export function TaskFormDialog({ open, task, onClose }: Props) {
     if (!title.trim()) return setError("Title is required.");
     if (emails.length === 0) return setError("At least one assignee is required.");
     setError(null);
-    setSaving(true);
     const body: Partial<Task> = {
       title: title.trim(),
       description: description.trim() || null,
@@ -64,20 +63,13 @@ export function TaskFormDialog({ open, task, onClose }: Props) {
       assignee_emails: emails,
       assignee_email: emails[0],
     };
-    try {
-      const saved = task ? await updateTask(task.id, body) : await createTask(body);
-      if (!saved) {
-        toast({ title: task ? "Task update failed. Check console for details." : "Task creation failed. Check console for details.", variant: "destructive" });
-        return;
-      }
-      invalidateTasks();
-      onClose();
-    } catch (err) {
-      console.error("Error: Could not save task.", err);
-      toast({ title: "An error occurred while saving the task. Please try again.", variant: "destructive" });
-    } finally {
-      setSaving(false);
-    }
+    await run({
+      save: () => (task ? updateTask(task.id, body) : createTask(body)),
+      after: invalidateTasks,
+      empty: task ? "Task update failed. Check console for details." : "Task creation failed. Check console for details.",
+      failure: "An error occurred while saving the task. Please try again.",
+      log: "Error: Could not save task.",
+    });
   };
 
   return (
