@@ -6,7 +6,7 @@ import { sql } from "kysely";
 import pino from "pino";
 import { openDb, migrate, type DbHandle } from "../db";
 import { createTestDatabase, ENGINES, type Engine } from "../test/harness";
-import { insertChanges } from "./repository";
+import { insertChanges, pruneChanges } from "./repository";
 import { DEAD_AFTER, SPLIT_AFTER, retryDeadLetter, stepConsumer, type FeedConsumer, type FeedRecord } from "./consumers";
 import { consumerStatus, ensureConsumer } from "./consumers.repository";
 import type { DbLike } from "../entities/repository";
@@ -94,6 +94,26 @@ describe.each(ENGINES)("feed consumers (%s)", (engine) => {
     broken = false;
     expect(await retryDeadLetter({ db: h.db }, [c], dead_letters[0].id)).toEqual({ ok: true });
     expect(await seen(h.db, "b")).toEqual([1, 3, 2]);
+  });
+
+  it("keeps the records a consumer has not read when the feed is pruned, up to the hard cap", async () => {
+    await insertChanges(h.db, [{ tbl: "tasks", op: "create", row_id: 1, audience: [] }]);
+    const c = recorder("p");
+    await ensureConsumer(h.db, c.name);
+    await insertChanges(h.db, [2, 3].map((row_id) => ({ tbl: "tasks" as const, op: "create" as const, row_id, audience: [] })));
+    await sql`update changes set created_at = now() - interval '3 days'`.execute(h.db);
+    const ids = async () => (await sql<{ row_id: number }>`select row_id from changes order by seq`.execute(h.db)).rows.map((r) => Number(r.row_id));
+    const dayAgo = new Date(Date.now() - 86_400_000);
+    // Record 1 came before the consumer: it goes; 2 and 3 wait for it.
+    expect(await pruneChanges(h.db, dayAgo)).toBe(1);
+    expect(await ids()).toEqual([2, 3]);
+    await drain({ db: h.db, log }, c);
+    expect(await seen(h.db, "p")).toEqual([2, 3]);
+    await insertChanges(h.db, [{ tbl: "tasks", op: "create", row_id: 4, audience: [] }]);
+    await sql`update changes set created_at = now() - interval '3 days' where row_id = 4`.execute(h.db);
+    // Read now: 2 and 3 go; 4 is unread, and older than a cap of two days: it goes too.
+    expect(await pruneChanges(h.db, dayAgo, 100, new Date(Date.now() - 2 * 86_400_000))).toBe(3);
+    expect(await ids()).toEqual([]);
   });
 
   it.skipIf(engine !== "postgres")("never passes over a transaction that drew a smaller seq but committed later", async () => {

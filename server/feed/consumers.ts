@@ -180,11 +180,13 @@ export async function startConsumers(ctx: Pick<AppContext, "db" | "log">, consum
 
 type RetryResult = { ok: true } | { ok: false; error: string };
 
+export const DEAD_LETTER_NOT_FOUND = "Dead letter not found";
+
 /** An admin's retry of a dead letter: the record through its consumer's handler once more. */
 export async function retryDeadLetter(ctx: Pick<AppContext, "db">, consumers: readonly FeedConsumer[], id: number): Promise<RetryResult> {
   const refused = (error: string): RetryResult => ({ ok: false, error });
   const dl = await findDeadLetter(ctx.db, id);
-  if (!dl) return refused("Dead letter not found");
+  if (!dl) return refused(DEAD_LETTER_NOT_FOUND);
   const c = consumers.find((x) => x.name === dl.consumer);
   if (!c) return refused(`No consumer named ${dl.consumer} runs in this version`);
   try {

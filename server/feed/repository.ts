@@ -3,6 +3,7 @@ import { sql, type Expression, type RawBuilder } from "kysely";
 import type { Db } from "../db";
 import type { DbLike } from "../entities/repository";
 import type { EntityTable } from "@shared/entities";
+import { slowestCursor } from "./consumers.repository";
 import type { RecordSource } from "./types";
 
 export interface NewChange {
@@ -133,9 +134,18 @@ export async function changesAfter(
   return { after: after.rows.map(num), late: late.rows.map(num) };
 }
 
-/** Removes records older than `before`, in bounded batches; returns how many went. */
-export async function pruneChanges(db: Db, before: Date, batch = 10_000): Promise<number> {
+/** However slow a durable consumer is, records older than this go: one removed from the code must not hold the feed for ever. */
+export const CONSUMER_HOLD_MAX_MS = 7 * 24 * 3_600_000;
+
+/**
+ * Removes records older than `before`, in bounded batches; returns how many went. A record a
+ * durable consumer has not read yet (at or after the slowest cursor, docs/architecture.md "Side
+ * effects") stays until it is CONSUMER_HOLD_MAX_MS old.
+ */
+export async function pruneChanges(db: Db, before: Date, batch = 10_000, holdUntil = new Date(Date.now() - CONSUMER_HOLD_MAX_MS)): Promise<number> {
+  const slowest = await slowestCursor(db);
+  const unread = slowest === null ? sql`false` : sql`tx >= ${slowest}::xid8 and created_at >= ${holdUntil}`;
   const res = await sql`
-    delete from changes where seq in (select seq from changes where created_at < ${before} order by seq limit ${batch})`.execute(db);
+    delete from changes where seq in (select seq from changes where created_at < ${before} and not (${unread}) order by seq limit ${batch})`.execute(db);
   return Number(res.numAffectedRows ?? 0);
 }

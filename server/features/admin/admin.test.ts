@@ -16,7 +16,7 @@ describe.each(ENGINES)("admin routes (%s)", (engine) => {
   });
   afterAll(() => app?.stop());
 
-  const PATHS = ["/api/admin/overview", "/api/admin/security", "/api/admin/database", "/api/admin/database/backup"];
+  const PATHS = ["/api/admin/overview", "/api/admin/security", "/api/admin/database", "/api/admin/database/backup", "/api/admin/feed"];
 
   it("requires sign-in and refuses members (403)", async () => {
     for (const p of PATHS) {
@@ -24,6 +24,28 @@ describe.each(ENGINES)("admin routes (%s)", (engine) => {
       expect((await api(app, member.token).get(p)).status).toBe(403);
     }
     expect((await api(app, member.token).delete("/api/admin/sessions/00000000-0000-0000-0000-000000000000")).status).toBe(403);
+    expect((await api(app).post("/api/admin/feed/dead-letters/1/retry", {})).status).toBe(401);
+    expect((await api(app, member.token).post("/api/admin/feed/dead-letters/1/retry", {})).status).toBe(403);
+  });
+
+  it("shows the feed's consumers and dead letters, and retries a dead letter through its consumer", async () => {
+    // A record notifications.enqueue gave up on (a message that is not there now: handling it queues nothing).
+    const dl = await app.ctx.db
+      .insertInto("feed_dead_letters")
+      .values({ consumer: "notifications.enqueue", seq: 987_654, tbl: "messages", op: "create", row_id: 424_242, error: "boom", attempts: 5, created_at: new Date(), retried_at: null })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const feed = await api(app, admin.token).get<{ consumers: { name: string; behind: number; failures: number }[]; dead_letters: { id: number; error: string; retried_at: string | null }[] }>("/api/admin/feed");
+    expect(feed.status).toBe(200);
+    expect(feed.body.consumers.find((c) => c.name === "notifications.enqueue")).toMatchObject({ failures: 0 });
+    expect(feed.body.dead_letters.find((d) => d.id === Number(dl.id))).toMatchObject({ error: "boom", retried_at: null });
+    expect((await api(app, admin.token).post(`/api/admin/feed/dead-letters/${dl.id}/retry`, {})).status).toBe(200);
+    const after = await api(app, admin.token).get<{ dead_letters: { id: number; retried_at: string | null }[] }>("/api/admin/feed");
+    expect(after.body.dead_letters.find((d) => d.id === Number(dl.id))?.retried_at).toEqual(expect.any(String));
+    expect((await api(app, admin.token).post("/api/admin/feed/dead-letters/99999999/retry", {})).status).toBe(404);
+    const bad = await api(app, admin.token).post("/api/admin/feed/dead-letters/abc/retry", {});
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toMatch(/^id: /);
   });
 
   it("lists active sessions and revokes one: its token stops working", async () => {

@@ -5,12 +5,18 @@ import { Router, type Request } from "express";
 import type { AppContext } from "../../context";
 import { currentUser, requireAuth } from "../../auth/middleware";
 import { isAdmin } from "../../auth/roles";
-import { forbidden, notFound } from "../../errors";
+import { z } from "zod";
+import { HttpError, badRequest, forbidden, notFound, serviceUnavailable, zodMessage } from "../../errors";
+import { consumerStatus } from "../../feed/consumers.repository";
 import { LIMITS } from "@shared/constants";
 import { readInvitePolicy } from "../invitations/repository";
 import { activeSessions, databaseFacts, revokeSessionById } from "./repository";
 import { backupFileName, writeBackupArchive } from "../../ops/backup/archive";
 import { costlyReads } from "../../rate-limits";
+import { DEAD_LETTER_NOT_FOUND } from "../../feed/consumers";
+
+/** POST /admin/feed/dead-letters/:id/retry's path. */
+export const deadLetterParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 
 function requireAdmin(req: Request): void {
   if (!isAdmin(currentUser(req))) throw forbidden();
@@ -76,6 +82,22 @@ export function adminRoutes(ctx: AppContext): Router {
       ctx.log.warn({ err }, "backup interrupted");
       res.destroy();
     }
+  });
+
+  // The feed's durable consumers (docs/architecture.md, "Side effects"): how far behind each is,
+  // its failures and last error, and the records given up on (dead letters), newest first.
+  r.get("/admin/feed", async (_req, res) => {
+    res.json(await consumerStatus(ctx.db));
+  });
+
+  // A dead letter through its consumer once more; 409 with the error when it fails again.
+  r.post("/admin/feed/dead-letters/:id/retry", async (req, res) => {
+    const parsed = deadLetterParams.safeParse(req.params);
+    if (!parsed.success) throw badRequest(zodMessage(parsed.error));
+    if (!ctx.consumers) throw serviceUnavailable();
+    const done = await ctx.consumers.retry(parsed.data.id);
+    if (!done.ok) throw done.error === DEAD_LETTER_NOT_FOUND ? notFound(done.error) : new HttpError(409, done.error);
+    res.json({ ok: true });
   });
 
   return r;

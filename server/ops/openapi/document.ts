@@ -183,6 +183,14 @@ const OPS: Op[] = [
   { method: "delete", path: "/admin/sessions/{id}", summary: "Revoke a session: its sockets end at once", tag: "admin", response: ok },
   { method: "get", path: "/admin/database", summary: "Database size, row counts and migration version", tag: "admin", response: anyObject },
   { method: "get", path: "/admin/database/backup", summary: "A backup archive, the same as npm run backup (database, files, secrets)", tag: "admin", produces: "application/gzip" },
+  {
+    method: "get",
+    path: "/admin/feed",
+    summary: "The change feed's durable consumers: {consumers: [{name, cursor_seq, behind, failures, retry_at, last_error, updated_at}], dead_letters: [{id, consumer, seq, tbl, op, row_id, error, attempts, created_at, retried_at}]}",
+    tag: "admin",
+    response: anyObject,
+  },
+  { method: "post", path: "/admin/feed/dead-letters/{id}/retry", summary: "Hand a dead letter to its consumer once more: 200 {ok}, 404 when there is none, 409 with the error when it fails again", tag: "admin", response: ok },
   ...entityOps(),
 ];
 
