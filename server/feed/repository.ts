@@ -146,6 +146,8 @@ export async function pruneChanges(db: Db, before: Date, batch = 10_000, holdUnt
   const slowest = await slowestCursor(db);
   const unread = slowest === null ? sql`false` : sql`tx >= ${slowest}::xid8 and created_at >= ${holdUntil}`;
   const res = await sql`
-    delete from changes where seq in (select seq from changes where created_at < ${before} and not (${unread}) order by seq limit ${batch})`.execute(db);
-  return Number(res.numAffectedRows ?? 0);
+    delete from changes where seq in (select seq from changes where created_at < ${before} and not (${unread}) order by seq limit ${batch})
+    returning seq`.execute(db);
+  // Counted from the rows: the embedded engine reports no affected rows for a raw statement.
+  return res.rows.length;
 }
