@@ -1,5 +1,5 @@
-// Jobs come only from committed changes (docs/notifications.md): the queue listens to the
-// change records published after a command's transaction commits, so a write that rolls back
+// Jobs come only from committed changes (docs/notifications.md): the queue is a durable consumer
+// of the change feed (docs/architecture.md, "Side effects"), so a write that rolls back
 // (here a direct message and a task assignment whose command fails after writing them) queues
 // nothing. The marker: a message committed afterwards is the only thing queued for the person.
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
