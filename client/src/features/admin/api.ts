@@ -13,6 +13,7 @@ export const adminKeys = {
   storage: ["org_storage_config"] as const,
   security: ["admin", "security"] as const,
   database: ["admin", "database"] as const,
+  feed: ["admin", "feed"] as const,
   invitePolicy: ["admin", "invite-policy"] as const,
 };
 
@@ -94,6 +95,20 @@ export interface DatabaseInfo {
 
 export function useDatabaseInfo() {
   return useQuery({ queryKey: adminKeys.database, queryFn: () => request<DatabaseInfo>("/admin/database") });
+}
+
+/** GET /admin/feed: the change feed's durable consumers and the records they gave up on (docs/architecture.md, "Side effects"). */
+export interface FeedStatus {
+  consumers: { name: string; cursor_seq: number; behind: number; failures: number; retry_at: string | null; last_error: string | null; updated_at: string }[];
+  dead_letters: { id: number; consumer: string; seq: number; tbl: string; op: string; row_id: number; error: string; attempts: number; created_at: string; retried_at: string | null }[];
+}
+
+export function useFeedStatus() {
+  return useQuery({ queryKey: adminKeys.feed, queryFn: () => request<FeedStatus>("/admin/feed") });
+}
+
+export function retryDeadLetter(id: number) {
+  return request<{ ok: true }>(`/admin/feed/dead-letters/${id}/retry`, { method: "POST", body: {} });
 }
 
 export type InvitePolicy = "everyone" | "managers" | "admins";

@@ -3,6 +3,7 @@ import { useDatabaseInfo } from "../api";
 import { formatFileSize } from "../../../lib/format";
 import { Button } from "../../../ui/button";
 import { PageSpinner } from "../../../ui/PageSpinner";
+import { FeedConsumersCard } from "./FeedConsumersCard";
 
 /** Size, row counts, migration version and a backup: the same archive as `npm run backup` (database, files, secrets). */
 export function DatabaseTab() {
@@ -50,6 +51,7 @@ export function DatabaseTab() {
           </tbody>
         </table>
       </section>
+      <FeedConsumersCard />
     </div>
   );
 }
