@@ -12,7 +12,7 @@
 //     [--pushchannel-members 1000] [--pushchannel-rate 100] [--pushchannel-seconds 10] [--pushchannel-rounds 3] (scenario "pushchannel", not by default)
 //     [--unread-messages 1000000] [--unread-member-of 200] [--unread-keep]   (scenario "unread", named only; --unread-keep: reuse the filled database)
 import { parseArgs } from "node:util";
-import { createFixture, relayFixture, type Fixture } from "./lib/fixture";
+import { createFixture, relayFixture, type Fixture } from "../server/test/fixture";
 import { closeAll, connectAll, runChat, type ChatResult, type Sock } from "./lib/driver";
 import { freePort, freshDatabase, metrics, spawnServer, type Running } from "./lib/servers";
 import { runFlood, type FloodResult } from "./lib/flood";

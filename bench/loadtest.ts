@@ -12,7 +12,7 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { openDb } from "../server/db";
-import { BENCH_PASSWORD, createFixture, type BenchRoom, type BenchUser, type Fixture } from "./lib/fixture";
+import { BENCH_PASSWORD, createFixture, type BenchRoom, type BenchUser, type Fixture } from "../server/test/fixture";
 import { TRANSPORTS, closeAll, connectAll, runChat, type Transport } from "./lib/driver";
 import { runCalls, runPresence } from "./lib/scenarios";
 import { metrics } from "./lib/servers";

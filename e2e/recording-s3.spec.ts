@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { USERS, screenshot, signedInPage } from "./helpers";
 import { CALL_LAUNCH_OPTIONS, acceptIncoming, callFromDirectory, expectRemoteVideoPlaying, expectStatus, person } from "./calls-helpers";
-import { S3RVER_KEY, S3RVER_SECRET, startS3rver, type RunningS3 } from "../server/storage/s3rver-harness";
+import { S3RVER_KEY, S3RVER_SECRET, startS3rver, type RunningS3 } from "../server/test/s3rver";
 
 test.use({ launchOptions: CALL_LAUNCH_OPTIONS, actionTimeout: 30_000 });
 

@@ -13,7 +13,7 @@ import { z } from "zod";
 import type { Router } from "express";
 import { ENTITIES, ENTITY_TABLES, isEntityTable } from "@shared/entities";
 import { ENGINES, startTestApp, makeUser, makeChannel, makeMessage, makeTask, makeNote, makeEvent, makeApproval, makeSharedFile, makeResource, makeStorageConfig, type TestApp, type TestUser } from "./test/harness";
-import { connect, call, callRaw, type ClientSocket } from "./realtime/test-clients";
+import { connect, call, callRaw, type ClientSocket } from "./test/clients";
 import { buildApi } from "./app";
 import { LIMITS } from "@shared/constants";
 import { BODY_MAX_DEPTH } from "./input-guard";

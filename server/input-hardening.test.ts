@@ -6,7 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import { ENGINES, startTestApp, startLoggedApp, makeUser, api, countRows, makeChannel, type TestApp, type TestUser } from "./test/harness";
-import { connect, call, type ClientSocket } from "./realtime/test-clients";
+import { connect, call, type ClientSocket } from "./test/clients";
 import { loadConfig, parseTrustProxy } from "./config";
 import { fromDbError } from "./errors";
 

@@ -10,7 +10,7 @@ import { sql } from "kysely";
 import type { Ack, EntityChange } from "@shared/realtime";
 import type { Db } from "../../server/db";
 import { closeAll, connectAll, type Sock } from "./driver";
-import { createFixture, type BenchUser } from "./fixture";
+import { createFixture, type BenchUser } from "../../server/test/fixture";
 import { spawnServer } from "./servers";
 import { Samples, type LatencySummary } from "./stats";
 

@@ -4,7 +4,7 @@ import { io, type Socket } from "socket.io-client";
 import { performance } from "node:perf_hooks";
 import { PROTOCOL_VERSION, type Ack, type ChatMessage, type ClientToServerEvents, type EntityChange, type ServerToClientEvents } from "@shared/realtime";
 import { Samples, type LatencySummary } from "./stats";
-import type { BenchRoom, BenchUser } from "./fixture";
+import type { BenchRoom, BenchUser } from "../../server/test/fixture";
 import { RECONNECT_OPTIONS, jitterReconnects } from "@shared/reconnect";
 
 export type Sock = Socket<ServerToClientEvents, ClientToServerEvents>;

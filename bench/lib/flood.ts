@@ -4,7 +4,7 @@
 import { spawn } from "node:child_process";
 import { root } from "./servers";
 import { runChat, type ChatResult, type Sock } from "./driver";
-import type { BenchRoom, BenchUser } from "./fixture";
+import type { BenchRoom, BenchUser } from "../../server/test/fixture";
 
 export interface FloodResult {
   quiet: ChatResult;

@@ -1,5 +1,5 @@
 // The meeting scenario's runs and report (bench.ts runs it alone: `--scenarios meeting`).
-import { createFixture } from "./fixture";
+import { createFixture } from "../../server/test/fixture";
 import { runMeeting, type MeetingResult } from "./meeting";
 import { freshDatabase } from "./servers";
 import { ms, table } from "./stats";

@@ -8,7 +8,7 @@ import path from "node:path";
 import { chromium, type Browser, type Page } from "@playwright/test";
 import type { Db } from "../../server/db";
 import { startJanus, type RunningJanus } from "../../server/test/janus";
-import { BENCH_PASSWORD, type BenchUser } from "./fixture";
+import { BENCH_PASSWORD, type BenchUser } from "../../server/test/fixture";
 import { spawnServer } from "./servers";
 import { fakeMediaArgs, flashBeepMedia } from "../../e2e/fake-media";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../../e2e/chromium";

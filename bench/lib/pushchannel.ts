@@ -12,7 +12,7 @@ import { performance } from "node:perf_hooks";
 import webpush from "web-push";
 import type { Ack, ChatMessage } from "@shared/realtime";
 import { closeAll, connectAll, runChat, type ChatResult } from "./driver";
-import { createFixture } from "./fixture";
+import { createFixture } from "../../server/test/fixture";
 import { freshDatabase, root, spawnServer } from "./servers";
 import { ms, Samples, table, type LatencySummary } from "./stats";
 

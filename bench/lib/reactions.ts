@@ -6,7 +6,7 @@ import { performance } from "node:perf_hooks";
 import type { Ack, EntityChange } from "@shared/realtime";
 import type { Db } from "../../server/db";
 import { closeAll, connectAll } from "./driver";
-import { createFixture } from "./fixture";
+import { createFixture } from "../../server/test/fixture";
 import { freshDatabase, spawnServer } from "./servers";
 import { ms, table } from "./stats";
 

@@ -12,7 +12,7 @@ import { performance } from "node:perf_hooks";
 import type { ChatMessage, EntityChange } from "@shared/realtime";
 import { FeedCursor } from "@shared/feed";
 import { closeAll, connectAll, type Sock } from "./driver";
-import type { BenchRoom, BenchUser } from "./fixture";
+import type { BenchRoom, BenchUser } from "../../server/test/fixture";
 import { spawnServer, type Running } from "./servers";
 
 export interface RestartOptions {

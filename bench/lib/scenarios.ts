@@ -2,7 +2,7 @@
 import { performance } from "node:perf_hooks";
 import type { Ack, CallStarted, PresenceState, SignalMessage } from "@shared/realtime";
 import { Samples, type LatencySummary } from "./stats";
-import type { BenchUser } from "./fixture";
+import type { BenchUser } from "../../server/test/fixture";
 import type { Sock } from "./driver";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

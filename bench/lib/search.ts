@@ -6,7 +6,7 @@
 import { performance } from "node:perf_hooks";
 import { sql } from "kysely";
 import type { Db } from "../../server/db";
-import { createFixture } from "./fixture";
+import { createFixture } from "../../server/test/fixture";
 import { freshDatabase, spawnServer } from "./servers";
 import { ms, Samples, table, type LatencySummary } from "./stats";
 

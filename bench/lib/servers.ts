@@ -2,14 +2,13 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { openDb, migrate, type DbHandle } from "../../server/db";
 
-export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+export { root, freePort } from "../../server/test/net";
+import { root, freePort } from "../../server/test/net";
 
 export interface Running {
   url: string;
@@ -23,16 +22,6 @@ export interface Metrics {
   sockets: number;
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.listen(0, "127.0.0.1", () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-    s.on("error", reject);
-  });
-}
 
 /** Starts `node --expose-gc --import tsx <script>` (on `port`, or a free one) and waits for GET /api/health. */
 export async function spawnServer(script: string, env: Record<string, string>, args: string[] = [], port?: number): Promise<Running> {

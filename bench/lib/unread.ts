@@ -11,7 +11,7 @@ import { sql } from "kysely";
 import type { Db } from "../../server/db";
 import { sign } from "../../server/auth/tokens";
 import { LIMITS } from "@shared/constants";
-import { createFixture } from "./fixture";
+import { createFixture } from "../../server/test/fixture";
 import { freshDatabase, keptDatabase, spawnServer } from "./servers";
 import { ms, Samples, table, type LatencySummary } from "./stats";
 

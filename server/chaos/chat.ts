@@ -9,8 +9,8 @@ import { PROTOCOL_VERSION, type ChangesPage, type ChatMessage, type EntityChange
 import { MESSAGES } from "@shared/constants";
 import { RECONNECT_OPTIONS, jitterReconnects } from "@shared/reconnect";
 import { FeedCursor } from "@shared/feed";
-import type { Sock } from "../../bench/lib/driver";
-import type { BenchRoom, BenchUser } from "../../bench/lib/fixture";
+import type { ClientSocket as Sock } from "../test/clients";
+import type { BenchRoom, BenchUser } from "../test/fixture";
 import { sleep } from "./procs";
 
 export interface Member {

@@ -7,7 +7,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { freePort, root } from "../../bench/lib/servers";
+import { freePort, root } from "../test/net";
 
 const run = promisify(execFile);
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

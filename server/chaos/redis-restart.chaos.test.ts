@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { openDb, type DbHandle } from "../db";
-import { createFixture, type Fixture } from "../../bench/lib/fixture";
+import { createFixture, type Fixture } from "../test/fixture";
 import { canRunChaos, sleep, startAppNode, startPostgres, startRedis, stopAppNode, type AppNode, type PgCluster, type RedisServer } from "./procs";
 import { closeAll, percentile, settle, startPosters, watchAll, type Member } from "./chat";
 

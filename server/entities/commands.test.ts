@@ -3,7 +3,7 @@
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import type { EntityChange } from "@shared/realtime";
 import { ENGINES, startTestApp, makeUser, api, countRows, type TestApp, type TestUser } from "../test/harness";
-import { call, connect, record, until, type ClientSocket } from "../realtime/test-clients";
+import { call, connect, record, until, type ClientSocket } from "../test/clients";
 
 describe.each(ENGINES)("entity commands over the socket (%s)", (engine) => {
   let app: TestApp;

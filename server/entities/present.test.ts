@@ -6,7 +6,7 @@ import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import { ENTITIES, ENTITY_TABLES, type EntityTable } from "@shared/entities";
 import type { ChangesPage, EntityChange } from "@shared/realtime";
 import { ENGINES, startTestApp, makeUser, api, type TestApp, type TestUser } from "../test/harness";
-import { call, connect, record, recordMessages, until, type ClientSocket } from "../realtime/test-clients";
+import { call, connect, record, recordMessages, until, type ClientSocket } from "../test/clients";
 import { createNotification } from "../features/notifications/worker";
 
 describe.each(ENGINES)("REST and socket rows are the same (%s)", (engine) => {

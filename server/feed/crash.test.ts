@@ -10,8 +10,8 @@ import crypto from "node:crypto";
 import { FeedCursor } from "@shared/feed";
 import type { EntityChange } from "@shared/realtime";
 import { createTestDatabase } from "../test/harness";
-import { startNode, stopNode, type Node } from "../realtime/test-nodes";
-import type { ClientSocket } from "../realtime/test-clients";
+import { startNode, stopNode, type Node } from "../test/nodes";
+import type { ClientSocket } from "../test/clients";
 import { openDb, type DbHandle } from "../db";
 import { hashPassword } from "../auth/passwords";
 

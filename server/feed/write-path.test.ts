@@ -9,7 +9,7 @@ import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import { sql } from "kysely";
 import type { EntityTable } from "@shared/entities";
 import { ENGINES, startTestApp, makeUser, makeChannel, type TestApp, type TestUser } from "../test/harness";
-import { call, connect, type ClientSocket } from "../realtime/test-clients";
+import { call, connect, type ClientSocket } from "../test/clients";
 import { SOCKET_COMMANDS } from "../features";
 import { POLICIES, audienceOf, audienceSqlOf } from "../features/policies";
 import { ChangeLog } from "./changelog";

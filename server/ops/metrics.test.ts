@@ -6,7 +6,7 @@ import path from "node:path";
 import { buckets, parseExposition, total, type Scrape } from "../test/prometheus";
 import { loadConfig } from "../config";
 import { startTestApp, makeUser, makeChannel, api, type TestApp, type TestUser } from "../test/harness";
-import { connect, call, record, until, type ClientSocket } from "../realtime/test-clients";
+import { connect, call, record, until, type ClientSocket } from "../test/clients";
 import type { EntityChange } from "@shared/realtime";
 
 const scrape = async (app: TestApp, headers: Record<string, string> = {}) => {

@@ -1,8 +1,8 @@
 // Two app processes on two ports, one Postgres database, one Redis: a chat message, a call and a
 // presence change cross from a client on one node to a client on the other.
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
-import { clusterSetup, startCluster, type Cluster, type ClusterUser, type Node } from "./test-nodes";
-import { connect, call, record, recordMessages, until, poller, type ClientSocket } from "./test-clients";
+import { clusterSetup, startCluster, type Cluster, type ClusterUser, type Node } from "../test/nodes";
+import { connect, call, record, recordMessages, until, poller, type ClientSocket } from "../test/clients";
 import type { ChatMessage, PresenceState, SignalMessage } from "@shared/realtime";
 
 const { REDIS_URL, canRun } = await clusterSetup();

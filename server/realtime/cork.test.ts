@@ -2,7 +2,7 @@
 import net from "node:net";
 import { describe, it, expect, beforeAll, afterAll, vi } from "vitest";
 import { ENGINES, startTestApp, makeUser, makeMessage, type TestApp, type TestUser } from "../test/harness";
-import { connect, recordMessages, until, type ClientSocket } from "./test-clients";
+import { connect, recordMessages, until, type ClientSocket } from "../test/clients";
 import { describeChange, publishChanges } from "../feed/changelog";
 import type { ChatMessage } from "@shared/realtime";
 

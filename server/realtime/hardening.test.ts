@@ -2,7 +2,7 @@
 // policy against the database, and commands are rate limited per socket.
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import { ENGINES, startTestApp, makeUser, type TestApp, type TestUser } from "../test/harness";
-import { connect, call, record, recordMessages, until, sleep, type ClientSocket } from "./test-clients";
+import { connect, call, record, recordMessages, until, sleep, type ClientSocket } from "../test/clients";
 import type { ChatMessage } from "@shared/realtime";
 import { MESSAGES } from "@shared/constants";
 

@@ -2,8 +2,8 @@
 // costly reads' counts (server/rate-limits.ts) hold across two app nodes, so spreading sockets,
 // guesses or searches over nodes gains nothing.
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
-import { clusterSetup, startCluster, type Cluster, type Node } from "./test-nodes";
-import { connect, call, type ClientSocket } from "./test-clients";
+import { clusterSetup, startCluster, type Cluster, type Node } from "../test/nodes";
+import { connect, call, type ClientSocket } from "../test/clients";
 
 const { REDIS_URL, canRun } = await clusterSetup();
 

@@ -5,7 +5,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { ENGINES, startTestApp, makeUser, type TestApp, type TestUser } from "../test/harness";
-import { connect, call, recordMessages, until, type ClientSocket } from "./test-clients";
+import { connect, call, recordMessages, until, type ClientSocket } from "../test/clients";
 import type { ChatMessage } from "@shared/realtime";
 
 const EIO = "/socket.io/?EIO=4&transport=polling";

@@ -5,7 +5,7 @@ import crypto from "node:crypto";
 import { ENGINES, startTestApp, api, type TestApp } from "../test/harness";
 import { seed } from "./index";
 import { DEMO_PASSWORD } from "./data";
-import { connect, call, type ClientSocket } from "../realtime/test-clients";
+import { connect, call, type ClientSocket } from "../test/clients";
 import type { PresenceState } from "@shared/realtime";
 
 const today = () => new Date().toISOString().slice(0, 10);

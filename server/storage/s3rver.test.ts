@@ -5,7 +5,7 @@ import { Readable } from "node:stream";
 import { buffer } from "node:stream/consumers";
 import { S3Storage } from "./s3";
 import { StorageNotFoundError } from "./types";
-import { startS3rver, S3RVER_KEY, S3RVER_SECRET, type RunningS3 } from "./s3rver-harness";
+import { startS3rver, S3RVER_KEY, S3RVER_SECRET, type RunningS3 } from "../test/s3rver";
 import { storageFromSettings } from "./org";
 import { testS3 } from "../features/files/storage-test";
 

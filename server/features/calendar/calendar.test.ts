@@ -8,7 +8,7 @@
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import ICAL from "ical.js";
 import { ENGINES, startTestApp, makeUser, api, countRows, type TestApp, type TestUser } from "../../test/harness";
-import { connect, record, until, type ClientSocket } from "../../realtime/test-clients";
+import { connect, record, until, type ClientSocket } from "../../test/clients";
 import { expand } from "@shared/recurrence";
 import { instantFromText, type CalendarEvent } from "@shared/entities/calendar_events";
 import type { AppNotice } from "@shared/realtime";

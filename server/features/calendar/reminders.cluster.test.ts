@@ -4,8 +4,8 @@
 // node. A later reminder is the marker: once it has arrived, both nodes have swept past the
 // earlier ones many times, so a duplicate would have arrived before it.
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
-import { clusterSetup, startCluster, type Cluster, type ClusterUser, type Node } from "../../realtime/test-nodes";
-import { connect, record, until, type ClientSocket } from "../../realtime/test-clients";
+import { clusterSetup, startCluster, type Cluster, type ClusterUser, type Node } from "../../test/nodes";
+import { connect, record, until, type ClientSocket } from "../../test/clients";
 import type { AppNotice } from "@shared/realtime";
 
 const { REDIS_URL, canRun } = await clusterSetup();

@@ -1,8 +1,8 @@
 // Leaving a call after the grace (./liveness.ts) with two app nodes over one Postgres and one
 // Redis: a socket on either node holds the place, whichever node's sweep looks.
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
-import { clusterSetup, startCluster, type Cluster, type ClusterUser, type Node } from "../../realtime/test-nodes";
-import { connect, call, record, until, sleep, ofType, type ClientSocket } from "../../realtime/test-clients";
+import { clusterSetup, startCluster, type Cluster, type ClusterUser, type Node } from "../../test/nodes";
+import { connect, call, record, until, sleep, ofType, type ClientSocket } from "../../test/clients";
 import type { CallRecord, SignalMessage } from "@shared/realtime";
 
 const { REDIS_URL, canRun } = await clusterSetup();

@@ -2,7 +2,7 @@
 // (./liveness.ts), and staying when a socket takes the place back within it: real sockets.
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import { ENGINES, startTestApp, makeUser, makeEvent, type TestApp, type TestUser } from "../../test/harness";
-import { connect, call, record, until, sleep, ofType, type ClientSocket } from "../../realtime/test-clients";
+import { connect, call, record, until, sleep, ofType, type ClientSocket } from "../../test/clients";
 import type { CallRecord, MeetingJoined, SessionReady, SignalMessage } from "@shared/realtime";
 
 const GRACE_MS = 800;

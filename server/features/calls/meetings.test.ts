@@ -1,6 +1,6 @@
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import { ENGINES, startTestApp, makeUser, makeEvent, api, type TestApp, type TestUser } from "../../test/harness";
-import { connect, call, record, until, ofType, type ClientSocket } from "../../realtime/test-clients";
+import { connect, call, record, until, ofType, type ClientSocket } from "../../test/clients";
 import { MESSAGES } from "@shared/constants";
 import type { CallRecord, MeetingJoined, SignalMessage } from "@shared/realtime";
 

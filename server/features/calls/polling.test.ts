@@ -1,6 +1,6 @@
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import { ENGINES, startTestApp, makeUser, api, type TestApp, type TestUser } from "../../test/harness";
-import { connect, call, record, until, sleep, poller, signalsOf, type ClientSocket } from "../../realtime/test-clients";
+import { connect, call, record, until, sleep, poller, signalsOf, type ClientSocket } from "../../test/clients";
 import type { CallRecord, SignalMessage } from "@shared/realtime";
 import { SIGNALS_NEED_BEARER } from "./routes";
 

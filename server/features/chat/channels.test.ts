@@ -4,7 +4,7 @@ import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import { sql, type Kysely } from "kysely";
 import type { EntityChange } from "@shared/realtime";
 import { ENGINES, startTestApp, makeUser, api, makeChannel, makeMessage, makeTask, type TestApp, type TestUser } from "../../test/harness";
-import { connect, record, until, type ClientSocket } from "../../realtime/test-clients";
+import { connect, record, until, type ClientSocket } from "../../test/clients";
 import { up as dmPairsMigration } from "../../../migrations/202611231300_dm_pairs";
 import { DM_PAIR_REFUSED } from "./channels.policy";
 

@@ -1,6 +1,6 @@
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import { ENGINES, startTestApp, makeUser, api, type TestApp, type TestUser } from "../../test/harness";
-import { connect, call, record, recordMessages, until, sleep, type ClientSocket } from "../../realtime/test-clients";
+import { connect, call, record, recordMessages, until, sleep, type ClientSocket } from "../../test/clients";
 import type { ChatMessage, EntityChange } from "@shared/realtime";
 import { publishChange } from "../../test/harness";
 

@@ -6,7 +6,7 @@ import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import type { ChannelReceipt, ChannelReceipts, ChannelUnread, ChatMessage } from "@shared/entities";
 import { mentionToken } from "@shared/mentions";
 import { ENGINES, startTestApp, makeUser, api, makeChannel, type TestApp, type TestUser } from "../../test/harness";
-import { call, connect, record, sleep, until, type ClientSocket } from "../../realtime/test-clients";
+import { call, connect, record, sleep, until, type ClientSocket } from "../../test/clients";
 import { MENTION_ALL_REFUSED } from "./mentions";
 
 describe.each(ENGINES)("mentions and read receipts (%s)", (engine) => {

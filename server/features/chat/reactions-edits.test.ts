@@ -4,7 +4,7 @@ import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import type { ChatMessage, MessageEdit, MessageReaction } from "@shared/entities";
 import type { ChangesPage, EntityChange } from "@shared/realtime";
 import { ENGINES, startTestApp, makeUser, api, type TestApp, type TestUser } from "../../test/harness";
-import { connect, call, record, until, sleep, type ClientSocket } from "../../realtime/test-clients";
+import { connect, call, record, until, sleep, type ClientSocket } from "../../test/clients";
 
 describe.each(ENGINES)("reactions and edits (%s)", (engine) => {
   let app: TestApp;

@@ -6,7 +6,7 @@ import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import type { ChannelRead, ChannelUnread } from "@shared/entities";
 import type { EntityChange } from "@shared/realtime";
 import { ENGINES, startTestApp, makeUser, api, makeChannel, makeMessage, type TestApp, type TestUser } from "../../test/harness";
-import { call, connect, record, sleep, until, type ClientSocket } from "../../realtime/test-clients";
+import { call, connect, record, sleep, until, type ClientSocket } from "../../test/clients";
 import { READS_NOT_DELETED } from "./reads.policy";
 
 describe.each(ENGINES)("unread: read positions and counts (%s)", (engine) => {

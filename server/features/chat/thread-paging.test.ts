@@ -7,7 +7,7 @@ import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import type { ChatMessage } from "@shared/entities";
 import { LIMITS } from "@shared/constants";
 import { ENGINES, startTestApp, makeUser, api, type TestApp, type TestUser } from "../../test/harness";
-import { call, connect, type ClientSocket } from "../../realtime/test-clients";
+import { call, connect, type ClientSocket } from "../../test/clients";
 
 const PAGE = LIMITS.messagePageSize;
 

@@ -7,7 +7,7 @@ import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import type { ChatMessage } from "@shared/entities";
 import type { EntityChange } from "@shared/realtime";
 import { ENGINES, startTestApp, makeUser, api, type TestApp, type TestUser } from "../../test/harness";
-import { call, connect, record, until, type ClientSocket } from "../../realtime/test-clients";
+import { call, connect, record, until, type ClientSocket } from "../../test/clients";
 import { NOT_A_ROOT, RESOLVE_REFUSED } from "./threads.policy";
 
 describe.each(ENGINES)("resolving threads (%s)", (engine) => {

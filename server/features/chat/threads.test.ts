@@ -8,7 +8,7 @@ import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import type { ChannelUnread, ChatMessage, FollowedThread, ThreadFollow } from "@shared/entities";
 import type { ChangesPage, EntityChange } from "@shared/realtime";
 import { ENGINES, startTestApp, makeUser, api, type TestApp, type TestUser } from "../../test/harness";
-import { call, connect, record, sleep, until, type ClientSocket } from "../../realtime/test-clients";
+import { call, connect, record, sleep, until, type ClientSocket } from "../../test/clients";
 import { NOT_A_ROOT, FOLLOWS_NOT_DELETED } from "./threads.policy";
 import { ROOT_ELSEWHERE } from "./threads";
 

@@ -15,7 +15,7 @@ import { janusAvailable, startJanus, type RunningJanus } from "../../test/janus"
 import { loadConfig } from "../../config";
 import { openDb } from "../../db";
 import { startApp } from "../../app";
-import { connect, call } from "../../realtime/test-clients";
+import { connect, call } from "../../test/clients";
 import { storageFromSettings } from "../../storage/org";
 import { makeStorageConfig } from "./factories";
 import { measureSync } from "../../../e2e/av-sync";

@@ -4,9 +4,9 @@
 // withdrawal with that tag; someone with an open socket is rung there and never pushed.
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import { ENGINES, startTestApp, makeUser, api, type TestApp, type TestUser } from "../../test/harness";
-import { connect, call, record, until, type ClientSocket } from "../../realtime/test-clients";
+import { connect, call, record, until, type ClientSocket } from "../../test/clients";
 import type { SignalMessage } from "@shared/realtime";
-import { startPushService, waitFor, type PushService, type TestSubscription } from "./test-push-service";
+import { startPushService, waitFor, type PushService, type TestSubscription } from "../../test/push-service";
 
 const ENV = { NOTIFY_DELAY_MS: "0", NOTIFY_SWEEP_MS: "100", PUSH_ALLOW_HTTP: "1", PUSH_ALLOW_PRIVATE_ENDPOINTS: "1" };
 

@@ -4,7 +4,7 @@
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import type { EntityChange } from "@shared/realtime";
 import { ENGINES, startTestApp, makeUser, api, type TestApp, type TestUser } from "../../test/harness";
-import { connect, call, record, until, type ClientSocket } from "../../realtime/test-clients";
+import { connect, call, record, until, type ClientSocket } from "../../test/clients";
 
 describe.each(ENGINES)("notification centre (%s)", (engine) => {
   let app: TestApp;

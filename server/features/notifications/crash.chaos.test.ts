@@ -13,9 +13,9 @@ import path from "node:path";
 import { sql } from "kysely";
 import webpush from "web-push";
 import { openDb, type DbHandle } from "../../db";
-import { createFixture, type BenchUser, type Fixture } from "../../../bench/lib/fixture";
+import { createFixture, type BenchUser, type Fixture } from "../../test/fixture";
 import { canRunChaos, sleep, startAppNode, startPostgres, stopAppNode, type AppNode, type PgCluster } from "../../chaos/procs";
-import { startPushService, type PushService, type TestSubscription } from "./test-push-service";
+import { startPushService, type PushService, type TestSubscription } from "../../test/push-service";
 import { topicOf } from "./push";
 
 const SECRET = "chaos-notify-crash-secret-0123456789";

@@ -3,8 +3,8 @@
 // nothing is queued for mail.
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import { ENGINES, startTestApp, makeUser, api, type TestApp, type TestUser } from "../../test/harness";
-import { waitFor } from "./test-push-service";
-import { startSmtp, unfold, type SmtpSink } from "./test-smtp";
+import { waitFor } from "../../test/push-service";
+import { startSmtp, unfold, type SmtpSink } from "../../test/smtp";
 
 describe.each(ENGINES)("mail (%s)", (engine) => {
   let app: TestApp;

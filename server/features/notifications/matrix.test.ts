@@ -9,8 +9,8 @@ import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import type { ChannelNotificationSetting } from "@shared/entities";
 import type { EntityChange } from "@shared/realtime";
 import { ENGINES, startTestApp, makeUser, api, type TestApp, type TestUser } from "../../test/harness";
-import { call, connect, record, until } from "../../realtime/test-clients";
-import { startPushService, waitFor, type PushService, type TestSubscription } from "./test-push-service";
+import { call, connect, record, until } from "../../test/clients";
+import { startPushService, waitFor, type PushService, type TestSubscription } from "../../test/push-service";
 import { pushHeldBack } from "./decide";
 import { inQuietHours, msUntilQuietHoursEnd } from "./quiet-hours";
 

@@ -3,7 +3,7 @@
 // due; nothing for one's own message. The notification centre lists what is relevant either way.
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import { ENGINES, startTestApp, makeUser, api, type TestApp, type TestUser } from "../../test/harness";
-import { startPushService, waitFor, type PushService, type TestSubscription } from "./test-push-service";
+import { startPushService, waitFor, type PushService, type TestSubscription } from "../../test/push-service";
 import { pushHeldBack } from "./decide";
 
 describe("pushHeldBack", () => {

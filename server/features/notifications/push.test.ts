@@ -4,7 +4,7 @@
 // centre lists the item.
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import { ENGINES, startTestApp, makeUser, api, type TestApp, type TestUser } from "../../test/harness";
-import { startPushService, waitFor, type PushService, type TestSubscription } from "./test-push-service";
+import { startPushService, waitFor, type PushService, type TestSubscription } from "../../test/push-service";
 import { topicOf } from "./push";
 
 describe.each(ENGINES)("web push (%s)", (engine) => {

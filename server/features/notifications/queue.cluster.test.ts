@@ -3,9 +3,9 @@
 // through either node reaches the person's browser once, through a real local push service. A call
 // rings by push only someone with no socket on any node: one with a socket on the other node is not pushed.
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
-import { clusterSetup, startCluster, type Cluster, type ClusterUser, type Node } from "../../realtime/test-nodes";
-import { startPushService, waitFor, type PushService } from "./test-push-service";
-import { connect } from "../../realtime/test-clients";
+import { clusterSetup, startCluster, type Cluster, type ClusterUser, type Node } from "../../test/nodes";
+import { startPushService, waitFor, type PushService } from "../../test/push-service";
+import { connect } from "../../test/clients";
 
 const { REDIS_URL, canRun } = await clusterSetup();
 

@@ -4,8 +4,8 @@
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import type { AppNotice } from "@shared/realtime";
 import { ENGINES, startTestApp, makeUser, api, type TestApp, type TestUser } from "../../test/harness";
-import { connect, record, until, type ClientSocket } from "../../realtime/test-clients";
-import { startPushService, waitFor, type PushService, type TestSubscription } from "./test-push-service";
+import { connect, record, until, type ClientSocket } from "../../test/clients";
+import { startPushService, waitFor, type PushService, type TestSubscription } from "../../test/push-service";
 
 const ENV = { NOTIFY_DELAY_MS: "0", NOTIFY_SWEEP_MS: "100", REMINDER_SWEEP_MS: "200", PUSH_ALLOW_HTTP: "1", PUSH_ALLOW_PRIVATE_ENDPOINTS: "1" };
 

@@ -6,7 +6,7 @@ import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import { ENGINES, startTestApp, makeUser, api, type TestApp, type TestUser } from "../../test/harness";
 import { withChanges } from "../../feed/changelog";
 import { insertRow } from "../../entities/repository";
-import { waitFor } from "./test-push-service";
+import { waitFor } from "../../test/push-service";
 
 describe.each(ENGINES)("notification jobs after commit only (%s)", (engine) => {
   let app: TestApp;

@@ -1,6 +1,6 @@
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import { ENGINES, startTestApp, makeUser, api, type TestApp, type TestUser } from "../../test/harness";
-import { connect, call, record, until, sleep, type ClientSocket } from "../../realtime/test-clients";
+import { connect, call, record, until, sleep, type ClientSocket } from "../../test/clients";
 import type { PresenceState, SignalMessage } from "@shared/realtime";
 import { PresenceService } from "./service";
 import { MemoryPresenceStore } from "./store";

@@ -4,7 +4,7 @@ import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import { addDays, format } from "date-fns";
 import { sql } from "kysely";
 import { ENGINES, startTestApp, makeUser, makeApproval, api, type TestApp, type TestUser } from "../../test/harness";
-import { connect, call, record, until, type ClientSocket } from "../../realtime/test-clients";
+import { connect, call, record, until, type ClientSocket } from "../../test/clients";
 import type { PresenceState } from "@shared/realtime";
 import { claimTimeOffDay, findPresenceRows } from "./repository";
 import { localDay } from "./time-off";

@@ -6,7 +6,7 @@ import crypto from "node:crypto";
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import { startTestApp, makeUser, makeEvent, type TestApp, type TestUser } from "../../test/harness";
 import { janusAvailable, startJanus, type RunningJanus } from "../../test/janus";
-import { connect, call, record, until, type ClientSocket } from "../../realtime/test-clients";
+import { connect, call, record, until, type ClientSocket } from "../../test/clients";
 import type { CallRecord, MeetingJoined, SfuOffer } from "@shared/realtime";
 
 function offerSdp(): string {

@@ -2,8 +2,8 @@
 // node 1 closes that user's sockets on node 2 at once.
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import { api } from "../../test/harness";
-import { clusterSetup, startCluster, type Cluster, type ClusterUser, type Node } from "../../realtime/test-nodes";
-import { connect, type ClientSocket } from "../../realtime/test-clients";
+import { clusterSetup, startCluster, type Cluster, type ClusterUser, type Node } from "../../test/nodes";
+import { connect, type ClientSocket } from "../../test/clients";
 
 const { REDIS_URL, canRun } = await clusterSetup();
 

@@ -3,7 +3,7 @@
 // in end, and nobody can call them any more. Real sockets against the real app.
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import { ENGINES, startTestApp, makeUser, api, type TestApp, type TestUser } from "../../test/harness";
-import { connect, call, record, until, type ClientSocket } from "../../realtime/test-clients";
+import { connect, call, record, until, type ClientSocket } from "../../test/clients";
 import type { PresenceState, SignalMessage } from "@shared/realtime";
 
 /** Resolves with the reason once the socket is disconnected; rejects if it stays open. */

@@ -14,7 +14,7 @@ import { ENGINES, api, createTestDatabase, makeUser, startTestApp, type TestApp,
 import { openDb, type Db, type DbHandle } from "../../db";
 import { seed } from "../../seed/index";
 import { sha256, uploadFile } from "../../features/files/factories";
-import { root } from "../../../bench/lib/servers";
+import { root } from "../../test/net";
 import { LocalStorage } from "../../storage/local";
 import { restoreBackupArchive } from "./archive";
 import { localDay } from "../../features/presence/time-off";
