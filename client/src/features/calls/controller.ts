@@ -39,7 +39,7 @@ export function receiveSignal(s: SignalMessage): void {
   }
   if (s.message_type === "call_end" || s.message_type === "call_reject") closeCallNotice(s.call_id);
   chain = chain
-    .then(async () => (await loadEngine()).handleSignal(s))
+    .then(async () => (await loadEngine()).callEngine.handleSignal(s))
     .catch((err) => console.warn("Failed to handle signal", s.message_type, err));
 }
 
@@ -95,13 +95,13 @@ function refuseWhenBusy(): boolean {
 
 export async function startCall(targets: CallTarget[], kind: CallType, group = targets.length > 1): Promise<void> {
   if (!targets.length || refuseWhenBusy()) return;
-  await (await loadEngine()).start(targets, kind, group);
+  await (await loadEngine()).callEngine.start(targets, kind, group);
 }
 
 /** Walks into a meeting's room (nobody is rung); `preview` is the pre-join screen's camera. */
 export async function joinMeeting(meetingId: string, title: string, preview?: MediaStream): Promise<void> {
   if (refuseWhenBusy()) return;
-  await (await loadEngine()).joinMeeting(meetingId, title, preview);
+  await (await loadEngine()).meetings.joinMeeting(meetingId, title, preview);
 }
 
 /** Rings more people into the call (calls.invite); the server moves a call past the mesh size to the SFU. */
@@ -119,7 +119,7 @@ export async function addPeople(people: CallTarget[]): Promise<void> {
 }
 
 export async function setHandRaised(raised: boolean): Promise<void> {
-  await engine?.setHandRaised(raised);
+  await engine?.meetings.setHandRaised(raised);
 }
 
 /** The organiser mutes or removes someone in the meeting. */
@@ -141,7 +141,7 @@ export function setPinned(userId: number | null): void {
 
 /** After a reconnect (session.ready): hold our place in the call again, and publish to the SFU again if the call goes through it. */
 export function resumeAfterReconnect(): void {
-  chain = chain.then(async () => engine?.resumeCall()).catch((err) => console.warn("Failed to resume the call", err));
+  chain = chain.then(async () => engine?.meetings.resumeCall()).catch((err) => console.warn("Failed to resume the call", err));
 }
 
 /**
@@ -151,13 +151,13 @@ export function resumeAfterReconnect(): void {
  */
 export async function resumeMeeting(meetingId: string, title: string, held: { audio: boolean; video: boolean }, preview: () => MediaStream | undefined): Promise<void> {
   const [eng] = await Promise.all([loadEngine(), socketConnected()]);
-  await eng.joinMeeting(meetingId, title, preview(), held);
+  await eng.meetings.joinMeeting(meetingId, title, preview(), held);
 }
 
 // SFU and meeting pushes, applied in order with the signals.
 export function receiveCallUpdate(rec: CallRecord): void {
   if (!engine || rec.call_id !== useCallsStore.getState().callId) return;
-  engine.receiveCallUpdate(rec);
+  engine.meetings.receiveCallUpdate(rec);
 }
 
 export function receiveSfuOffer(o: SfuOffer): void {
@@ -169,11 +169,11 @@ export function receiveTalking(t: { call_id: string; user_id: number; talking: b
 }
 
 export function receiveControl(c: { call_id: string; action: "mute" | "remove" }): void {
-  engine?.receiveControl(c);
+  engine?.meetings.receiveControl(c);
 }
 
 export async function acceptIncoming(): Promise<void> {
-  await (await loadEngine()).accept();
+  await (await loadEngine()).callEngine.accept();
 }
 
 export function rejectIncoming(): void {
@@ -187,24 +187,24 @@ export function rejectIncoming(): void {
 }
 
 export function hangUp(): void {
-  if (engine) engine.hangUp();
+  if (engine) engine.callEngine.hangUp();
   else useCallsStore.getState().reset();
 }
 
 export function toggleMute(): void {
-  engine?.toggleMute();
+  engine?.controls.toggleMute();
 }
 
 export function toggleCamera(): void {
-  engine?.toggleCamera();
+  engine?.controls.toggleCamera();
 }
 
 export async function toggleRecording(): Promise<void> {
-  await engine?.toggleRecording();
+  await engine?.controls.toggleRecording();
 }
 
 export async function toggleScreenShare(): Promise<void> {
-  await engine?.toggleScreenShare();
+  await engine?.controls.toggleScreenShare();
 }
 
 // A read-only hook for end-to-end tests (stats, track state); it exposes nothing the page lacks.
@@ -222,9 +222,9 @@ declare global {
 if (typeof window !== "undefined") {
   window.__calls = {
     state: () => useCallsStore.getState(),
-    peerConnections: () => engine?.peerConnections() ?? [],
+    peerConnections: () => engine?.callEngine.peerConnections() ?? [],
     localStream: () => useCallsStore.getState().localStream,
-    timeline: () => engine?.callTimeline() ?? [],
+    timeline: () => engine?.callEngine.callTimeline() ?? [],
     invites: () => invitesSeen,
   };
 }

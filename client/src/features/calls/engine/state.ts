@@ -1,4 +1,6 @@
-// The live media and peer connections of the current call, shared by the engine and its controls.
+// The types of the current call's live media and peer connections, shared by the engine
+// (./engine, ./mesh), its controls (./controls) and meetings (./meeting); the instances live in
+// the one CallEngine that ./index creates.
 import type { Peer, PeerSignal } from "./peer";
 
 /** Someone to call: the engine needs only who they are and what to show. */
@@ -19,10 +21,9 @@ export interface PeerEntry {
   held?: PeerSignal[];
 }
 
-export const peers = new Map<number, PeerEntry>();
-
-export const media: {
+/** This browser's camera and microphone, and the screen track while it shares the screen. */
+export interface LocalMedia {
   local: MediaStream | null;
   cameraTrack: MediaStreamTrack | null;
   screenTrack: MediaStreamTrack | null;
-} = { local: null, cameraTrack: null, screenTrack: null };
+}
