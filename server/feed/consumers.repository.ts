@@ -20,10 +20,14 @@ export interface ConsumerRow {
   retry_at: Date | null;
 }
 
-/** Registers a consumer at the head of the feed: it decides nothing about what came before it. */
+/**
+ * Registers a consumer at the head of the feed: it decides nothing about what came before it.
+ * The head is this transaction's own id: every record committed before it has a smaller one
+ * (a record of a transaction still running then may be passed over, as history).
+ */
 export async function ensureConsumer(db: DbLike, name: string): Promise<void> {
   await sql`
-    insert into feed_consumers (name, cursor_tx) values (${name}, pg_snapshot_xmin(pg_current_snapshot()))
+    insert into feed_consumers (name, cursor_tx) values (${name}, pg_current_xact_id())
     on conflict (name) do nothing`.execute(db);
 }
 
@@ -100,4 +104,15 @@ export async function consumerStatus(db: DbLike) {
 export async function slowestCursor(db: DbLike): Promise<string | null> {
   const r = await sql<{ tx: string | null }>`select min(cursor_tx)::text as tx from feed_consumers`.execute(db);
   return r.rows[0]?.tx ?? null;
+}
+
+/** Whether any of these consumers still has to read a record numbered `head` or lower. */
+export async function pendingUpTo(db: DbLike, names: readonly string[], head: number): Promise<boolean> {
+  if (!names.length) return false;
+  const r = await sql<{ pending: boolean }>`
+    select exists (
+      select 1 from feed_consumers c join changes ch on ch.tx >= c.cursor_tx and (ch.tx, ch.seq) > (c.cursor_tx, c.cursor_seq)
+      where c.name = any(${[...names]}::text[]) and ch.seq <= ${head}
+    ) as pending`.execute(db);
+  return r.rows[0]?.pending === true;
 }

@@ -6,9 +6,9 @@ import { sql } from "kysely";
 import pino from "pino";
 import { openDb, migrate, type DbHandle } from "../db";
 import { createTestDatabase, ENGINES, type Engine } from "../test/harness";
-import { insertChanges, pruneChanges } from "./repository";
+import { headSeq, insertChanges, pruneChanges } from "./repository";
 import { DEAD_AFTER, SPLIT_AFTER, retryDeadLetter, stepConsumer, type FeedConsumer, type FeedRecord } from "./consumers";
-import { consumerStatus, ensureConsumer } from "./consumers.repository";
+import { consumerStatus, ensureConsumer, pendingUpTo } from "./consumers.repository";
 import type { DbLike } from "../entities/repository";
 
 const log = pino({ level: "silent" });
@@ -43,8 +43,20 @@ function recorder(name: string, opts: { failOn?: (r: FeedRecord) => boolean } = 
 const seen = async (db: DbLike, name: string) =>
   (await sql<{ row_id: number }>`select row_id from consumer_seen where consumer = ${name} order by id`.execute(db)).rows.map((r) => Number(r.row_id));
 
+/**
+ * Steps the consumer until it has read everything committed before the call. A record is
+ * readable only once every older transaction of the server has ended, and other test files'
+ * databases on the same server share its transaction ids: "idle" may mean "not yet".
+ */
 async function drain(ctx: { db: DbHandle["db"]; log: typeof log }, c: FeedConsumer) {
-  for (let i = 0; i < 100; i++) if ((await stepConsumer(ctx, c)).state !== "moved") return;
+  const head = await headSeq(ctx.db);
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const r = await stepConsumer(ctx, c);
+    if (r.state === "moved") continue;
+    if (r.state !== "idle" || !(await pendingUpTo(ctx.db, [c.name], head)) || Date.now() > deadline) return;
+    await new Promise((res) => setTimeout(res, 25));
+  }
 }
 
 describe.each(ENGINES)("feed consumers (%s)", (engine) => {
@@ -138,7 +150,13 @@ describe.each(ENGINES)("feed consumers (%s)", (engine) => {
       expect(await seen(h.db, "c")).toEqual([]);
       release();
       await slow;
-      await drain({ db: h.db, log }, c);
+      // Both are final once every older transaction of the server has ended (other test files'
+      // databases share the server's transaction ids): read until they arrive.
+      const deadline = Date.now() + 15_000;
+      while ((await seen(h.db, "c")).length < 2 && Date.now() < deadline) {
+        await drain({ db: h.db, log }, c);
+        await new Promise((r) => setTimeout(r, 25));
+      }
       expect((await seen(h.db, "c")).sort()).toEqual([10, 11]);
     } finally {
       await other.close();

@@ -25,10 +25,12 @@ import {
   splitConsumer,
   findDeadLetter,
   markDeadLetterRetried,
+  pendingUpTo,
   noteConsumerFailure,
   recordsAfter,
   type FeedRecord,
 } from "./consumers.repository";
+import { headSeq } from "./repository";
 
 export type { FeedRecord };
 
@@ -120,8 +122,12 @@ async function recordFailure(ctx: Pick<AppContext, "db" | "log">, c: FeedConsume
 export interface ConsumerRunner {
   /** Looks at the feed now (after a local commit) instead of at the next poll. */
   wake(): void;
-  /** Runs every consumer until each has nothing left (tests). */
-  drain(): Promise<void>;
+  /**
+   * Runs the consumers until each has read every record committed before the call (tests), or
+   * `timeoutMs` passed. A record becomes readable only once every older transaction of the
+   * database server has ended (the horizon), so this waits for those too.
+   */
+  drain(timeoutMs?: number): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -165,10 +171,15 @@ export async function startConsumers(ctx: Pick<AppContext, "db" | "log">, consum
   void kick();
   return {
     wake: () => void kick(),
-    drain: async () => {
-      // Twice: a pass may start while records of a commit just made are not yet below the horizon.
-      await kick();
-      await kick();
+    drain: async (timeoutMs = 20_000) => {
+      const head = await headSeq(ctx.db);
+      const names = consumers.map((c) => c.name);
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        await kick();
+        if (!(await pendingUpTo(ctx.db, names, head)) || Date.now() > deadline) return;
+        await new Promise((r) => setTimeout(r, 25));
+      }
     },
     stop: async () => {
       stopped = true;
