@@ -5,21 +5,10 @@
 //
 //   node --import tsx bench/push-service.ts --port 0
 import { createRequire } from "node:module";
-import net from "node:net";
+import { freePort } from "../server/test/net";
 import type { IncomingMessage, ServerResponse } from "node:http";
 
 const require = createRequire(import.meta.url);
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once("error", reject);
-    s.listen(0, "127.0.0.1", () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 const Server = require("web-push-testing/src/server.js");
 const { PushApiModel } = require("web-push-testing/src/PushApiModel.js");

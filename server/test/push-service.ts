@@ -1,7 +1,7 @@
 // For tests: a real local Web Push service (the web-push-testing package) on a free port. It
 // hands out subscriptions whose endpoint it serves, decrypts what arrives there (RFC 8291) and
 // answers 410 for a subscription it was told to expire.
-import net from "node:net";
+import { freePort } from "./net";
 import { createRequire } from "node:module";
 
 const require = createRequire(import.meta.url);
@@ -21,17 +21,6 @@ export interface PushService {
   topics(clientHash: string): string[];
   expire(clientHash: string): Promise<void>;
   close(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once("error", reject);
-    s.listen(0, "127.0.0.1", () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-  });
 }
 
 export async function startPushService(): Promise<PushService> {
