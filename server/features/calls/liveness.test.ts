@@ -29,6 +29,16 @@ describe.each(ENGINES)("a participant whose socket is gone leaves the call after
     if (!r.ok) throw new Error(r.error);
     return r.data;
   };
+  /** Ann and Ben in one meeting, each through a socket of their own; Ann's signals recorded. */
+  const annAndBenMeet = async () => {
+    const id = await meeting();
+    const sa = await socketOf(ann);
+    const sb = await socketOf(ben);
+    const a = await join(sa, id);
+    await join(sb, id);
+    const inbox = record<SignalMessage>(sa, "signals.receive");
+    return { id, sa, sb, a, inbox };
+  };
   const inCall = (rec: CallRecord, u: TestUser) => rec.participant_list.find((p) => p.user_id === u.user.id)?.in_call;
 
   beforeAll(async () => {
@@ -84,12 +94,7 @@ describe.each(ENGINES)("a participant whose socket is gone leaves the call after
   });
 
   it("a socket that comes back within the grace and resumes keeps the place; so does a reloaded page walking back into the meeting", async () => {
-    const id = await meeting();
-    const sa = await socketOf(ann);
-    const sb = await socketOf(ben);
-    const a = await join(sa, id);
-    await join(sb, id);
-    const inbox = record<SignalMessage>(sa, "signals.receive");
+    const { id, sa, sb, a, inbox } = await annAndBenMeet();
 
     // A reconnect: a new socket, calls.resume well within the grace.
     sb.close();
@@ -119,12 +124,7 @@ describe.each(ENGINES)("a participant whose socket is gone leaves the call after
   });
 
   it("a connection that drops and is recovered by Socket.IO is back in the call's room and stays without resuming", async () => {
-    const id = await meeting();
-    const sa = await socketOf(ann);
-    const sb = await socketOf(ben);
-    const a = await join(sa, id);
-    await join(sb, id);
-    const inbox = record<SignalMessage>(sa, "signals.receive");
+    const { sa, sb, a, inbox } = await annAndBenMeet();
     const ready = record<SessionReady>(sb, "session.ready");
     (sb.io.engine as unknown as { close: () => void }).close(); // the transport drops; the client reconnects by itself
     const back = await until(ready, () => true, 5000);
