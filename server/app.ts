@@ -7,7 +7,6 @@ import { pino, type Logger } from "pino";
 import http from "node:http";
 import fs from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { LISTEN_BACKLOG, type Config } from "./config";
 import { openDb, migrate, type DbHandle } from "./db";
 import { AppEvents, type AppContext } from "./context";
@@ -23,6 +22,7 @@ import { LOG_REDACT, REDACTED, redactRequest } from "./log-redaction";
 import { httpMetrics, metricsEndpoint, readyRoute } from "./ops/routes";
 import { apiDescriptions } from "./ops/openapi/routes";
 import { closeSfu } from "./features/sfu/service";
+import { DEFAULT_CLIENT_DIR } from "./realtime/build";
 import { inputProblem } from "./input-guard";
 
 export interface RunningApp {
@@ -32,7 +32,6 @@ export interface RunningApp {
   close: () => Promise<void>;
 }
 
-const defaultClientDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../dist/client");
 
 // NUL in the URL itself (refuseBadPath); bodies and queries are checked by ./input-guard.ts.
 const NUL = "\u0000";
@@ -155,7 +154,7 @@ export function buildExpress(ctx: AppContext, metricsRouter?: Router): express.E
   const api = buildApi(ctx);
   app.use("/api", api);
   app.use("/phpapi", api);
-  const clientDist = ctx.config.clientDir ?? defaultClientDist;
+  const clientDist = ctx.config.clientDir ?? DEFAULT_CLIENT_DIR;
   if (fs.existsSync(path.join(clientDist, "index.html"))) {
     const assetsDir = path.join(clientDist, "assets") + path.sep;
     // The build writes each script and stylesheet compressed beside it (vite.config.ts): they are
