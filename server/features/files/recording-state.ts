@@ -5,7 +5,7 @@ import { notFound } from "../../errors";
 import { publishCall } from "../calls/records";
 import { isCallParticipant } from "./access";
 import { UUID_RE } from "@shared/constants";
-import { findCallRecordingState, findStoredFile, hasActiveStorageConfig, updateCallRecording, type StoredFile } from "./repository";
+import { findCallRecordingState, findStoredFile, hasActiveStorageConfig, recordingHeartbeat, updateCallRecording, type StoredFile } from "./repository";
 
 export const NOT_CONFIGURED = "Recording not configured for your organization";
 
@@ -24,6 +24,21 @@ export async function setRecording(ctx: AppContext, callId: string, fields: { re
   await updateCallRecording(ctx.db, callId, fields);
   // Participants see recording → processing → completed live (calls.update); a push failure must not fail the upload.
   await publishCall(ctx, callId).catch((err) => ctx.log.warn({ err, callId }, "could not publish the call record"));
+}
+
+const HEARTBEAT_MS = 5_000;
+
+/**
+ * Marks a call's recording as being worked on (a conversion, or a participant's upload still
+ * arriving) and keeps saying so: the orphan sweep takes over a `processing` recording only once
+ * its heartbeat is stale, so work in progress is never claimed and failed under it.
+ * Returns the function that stops the heartbeat.
+ */
+export async function startProcessing(ctx: AppContext, callId: string): Promise<() => void> {
+  await setRecording(ctx, callId, { recording_status: "processing", recording_error: null });
+  const beat = setInterval(() => void recordingHeartbeat(ctx.db, callId).catch(() => {}), HEARTBEAT_MS);
+  beat.unref();
+  return () => clearInterval(beat);
 }
 
 export async function loadFile(ctx: AppContext, id: string): Promise<StoredFile | undefined> {

@@ -16,9 +16,9 @@ import { HttpError, badRequest, zodMessage } from "../../errors";
 import { storageFromSettings } from "../../storage/org";
 import type { FileStorage } from "../../storage/types";
 import { onCallFinished, onCallsSweep } from "../calls/records";
-import { NOT_CONFIGURED, findCall, setRecording } from "./recording-state";
+import { NOT_CONFIGURED, findCall, setRecording, startProcessing } from "./recording-state";
 import { insertStoredFile, storeStream } from "./service";
-import { claimOrphanRecordings, findActiveStorageConfig, markRecordingProcessing, recordingHeartbeat } from "./repository";
+import { claimOrphanRecordings, findActiveStorageConfig, markRecordingProcessing } from "./repository";
 import { canRecordOnServer } from "../sfu/recording";
 import { startSfuRecording, stopSfuRecording, sweepSfuRecordings } from "./sfu-recording";
 import { runTool, stepWatch } from "./tool";
@@ -75,7 +75,6 @@ export async function finalizeRecording(ctx: AppContext, callId: string, ownerId
 
 /** How long a conversion may go without a heartbeat before another node takes it over. */
 const STALE_MS = () => Number(process.env.RECORDING_STALE_MS ?? 60_000);
-const HEARTBEAT_MS = 5_000;
 
 /**
  * Finishes recordings whose node went away (docs/calls.md, "Recording"): run by every node's sweep;
@@ -93,12 +92,11 @@ async function convertRecording(ctx: AppContext, callId: string, ownerId: number
   // Watched from its first write on: a conversion that never gets past it says so too (it once
   // stayed "processing" in CI without a word from the steps after).
   const watch = stepWatch((step, seconds) => ctx.log.warn({ callId, step, seconds }, "recording still converting"));
-  let beat: ReturnType<typeof setInterval> | undefined;
+  let stopBeating = () => {};
   let dir: string | null = null;
   try {
     watch.step("marking the call processing");
-    await setRecording(ctx, callId, { recording_status: "processing" });
-    beat = setInterval(() => void recordingHeartbeat(ctx.db, callId).catch(() => {}), HEARTBEAT_MS);
+    stopBeating = await startProcessing(ctx, callId);
     dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), "recording-"));
     watch.step("reading the chunks");
     const target = await activeStorage(ctx);
@@ -134,7 +132,7 @@ async function convertRecording(ctx: AppContext, callId: string, ownerId: number
     await setRecording(ctx, callId, { recording_status: "failed", recording_error: err instanceof Error ? err.message.slice(0, 500) : "Unknown error" });
   } finally {
     watch.done();
-    clearInterval(beat);
+    stopBeating();
     if (dir) await fs.promises.rm(dir, { recursive: true, force: true });
   }
 }

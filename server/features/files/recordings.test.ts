@@ -1,9 +1,11 @@
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import crypto from "node:crypto";
+import http from "node:http";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { ENGINES, startTestApp, makeUser, api, type TestApp, type TestUser } from "../../test/harness";
+import { sweepOrphanRecordings } from "./recording";
 import { makeCall, makeStorageConfig, uploadFile, download, sha256, filesOnDisk } from "./factories";
 
 describe.each(ENGINES)("recordings (%s)", (engine) => {
@@ -60,6 +62,41 @@ describe.each(ENGINES)("recordings (%s)", (engine) => {
     expect((await download(app, eve.token, `/api/download-recording/${call.call_id}`)).status).toBe(404);
     expect((await download(app, eve.token, up.body.file.file_url)).status).toBe(404);
     expect((await download(app, bob.token, up.body.file.file_url)).status).toBe(200);
+  });
+
+  it("an upload still arriving is not taken over by the orphan sweep (it stays processing, then completes)", async () => {
+    await makeStorageConfig(app, "local");
+    const call = await makeCall(app, [alice, bob]);
+    await api(app, bob.token).post(`/api/recordings/${call.call_id}/status`, { status: "recording" });
+    const boundary = "----held";
+    const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="rec.webm"\r\nContent-Type: video/webm\r\n\r\n`);
+    const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+    const url = new URL(`/api/recordings/${call.call_id}`, app.url);
+    const req = http.request(url, { method: "POST", headers: { authorization: `Bearer ${alice.token}`, "content-type": `multipart/form-data; boundary=${boundary}`, "content-length": head.length + video.length + tail.length } });
+    const answered = new Promise<{ status: number; body: string }>((resolve, reject) => {
+      req.on("response", (res) => {
+        let body = "";
+        res.on("data", (c) => (body += c));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+      });
+      req.on("error", reject);
+    });
+    req.write(Buffer.concat([head, video.subarray(0, 1000)]));
+    try {
+      await expect.poll(async () => (await callRow(call.call_id)).recording_status).toBe("processing");
+      // The sweep once claimed it (no heartbeat yet), found no chunks and failed it under the upload.
+      await sweepOrphanRecordings(app.ctx);
+      expect((await callRow(call.call_id)).recording_status).toBe("processing");
+    } catch (err) {
+      req.destroy(); // a half-sent upload would hold the server's close
+      throw err;
+    }
+    req.end(Buffer.concat([video.subarray(1000), tail]));
+    const res = await answered;
+    expect(res.status).toBe(201);
+    const row = await callRow(call.call_id);
+    expect(row.recording_status).toBe("completed");
+    expect(row.recording_error).toBeNull();
   });
 
   it("replaces an earlier recording and removes its bytes", async () => {

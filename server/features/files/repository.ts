@@ -81,7 +81,9 @@ export async function findCallRecordingState(db: Db, idOrCallId: string, numeric
 export async function updateCallRecording(db: Db, callId: string, fields: Updateable<CallHistoryTable>): Promise<void> {
   await db
     .updateTable("call_history")
-    .set({ ...fields, updated_at: sql`now()` })
+    // Processing is stamped with its first heartbeat in the same write, so the orphan sweep
+    // never sees work that just started as stale.
+    .set({ ...fields, ...(fields.recording_status === "processing" ? { recording_heartbeat_at: sql`now()` } : {}), updated_at: sql`now()` })
     .where("call_id", "=", callId)
     .execute();
 }

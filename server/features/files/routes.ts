@@ -20,7 +20,7 @@ import { canReadChannelById, canReadStoredFile, isCallParticipant } from "./acce
 import { sendStoredFile } from "./serve";
 import { decodeBase64, multipartUpload, runMiddleware, uploadedFile } from "./upload";
 import { testStorageConnection } from "./storage-test";
-import { NOT_CONFIGURED, findCall, loadFile, recordingConfigured, setRecording } from "./recording-state";
+import { NOT_CONFIGURED, findCall, loadFile, recordingConfigured, setRecording, startProcessing } from "./recording-state";
 import { recordingRoutes } from "./recording";
 import { findFirstStorageSettings } from "./repository";
 
@@ -146,7 +146,7 @@ export function fileRoutes(ctx: AppContext): Router {
       await setRecording(ctx, call.call_id, { recording_status: "not_configured", recording_error: NOT_CONFIGURED });
       throw new HttpError(409, NOT_CONFIGURED);
     }
-    await setRecording(ctx, call.call_id, { recording_status: "processing", recording_error: null });
+    const stopBeating = await startProcessing(ctx, call.call_id);
     try {
       await runMiddleware(upload, req, res);
       const f = uploadedFile(req);
@@ -173,6 +173,8 @@ export function fileRoutes(ctx: AppContext): Router {
         (e) => ctx.log.warn({ err: e }, "could not record the recording failure"),
       );
       throw err;
+    } finally {
+      stopBeating();
     }
   });
 
