@@ -11,6 +11,8 @@
 //       (scenario "search", not run by default; needs --database-url)
 //     [--pushchannel-members 1000] [--pushchannel-rate 100] [--pushchannel-seconds 10] [--pushchannel-rounds 3] (scenario "pushchannel", not by default)
 //     [--unread-messages 1000000] [--unread-member-of 200] [--unread-keep]   (scenario "unread", named only; --unread-keep: reuse the filled database)
+//     [--before <checkout>]   (chat: the server of another checkout, e.g. `git worktree add /tmp/before <rev>` with
+//       node_modules linked, as a third contender on its own database; each step runs relay, before, app in turn)
 import { parseArgs } from "node:util";
 import { createFixture, relayFixture, type Fixture } from "../server/test/fixture";
 import { closeAll, connectAll, runChat, type ChatResult, type Sock } from "./lib/driver";
@@ -24,6 +26,7 @@ import { reportSearch, searchScenario } from "./lib/search";
 import { reportUnread, unreadScenario } from "./lib/unread";
 import { reactionsScenario, reportReactions } from "./lib/reactions";
 import { pushChannelScenario, reportPushChannel } from "./lib/pushchannel";
+import { reportCosts, startBefore, withCost, type Measured } from "./lib/compare";
 
 const { values: flags } = parseArgs({
   options: {
@@ -42,6 +45,7 @@ const { values: flags } = parseArgs({
     "restart-servers": { type: "string", default: "relay,app" },
     scenarios: { type: "string", default: "chat,flood,idle,restart" },
     json: { type: "boolean", default: false },
+    before: { type: "string" },
     "meeting-sizes": { type: "string", default: "4,8,12" },
     "mesh-sizes": { type: "string", default: "4,8" },
     "meeting-measure": { type: "string", default: "10" },
@@ -79,6 +83,12 @@ interface Ramp {
 interface Contender {
   name: string;
   url: string;
+  /** The server's process, whose CPU each step measures (null: the relay, not measured). */
+  pid: number | null;
+  /** Each step with what it cost (lib/compare.ts). */
+  measured: Measured;
+  /** Its database, whose WAL each step measures (Postgres only). */
+  databaseUrl?: string;
   fx: Fixture;
   sockets: Sock[];
   ramp: Ramp;
@@ -109,8 +119,13 @@ async function ramps(list: Contender[]): Promise<void> {
       if (c.done) continue;
       let r: ChatResult | null = null;
       for (let attempt = 0; attempt < 2; attempt++) {
-        const t = await runChat(c.sockets, c.fx.users, c.fx.rooms, { rate, durationMs: DURATION, warmupMs: 500, drainMs: 3000, mix: { replies: Number(flags["reply-share"]), reactions: Number(flags["reaction-share"]) } });
-        if (!r || verdict(t).within || (verdict(t).keptUp && !verdict(r).keptUp)) r = t;
+        const { result: t, cost } = await withCost(c.pid, c.pid === null ? undefined : c.databaseUrl, () =>
+          runChat(c.sockets, c.fx.users, c.fx.rooms, { rate, durationMs: DURATION, warmupMs: 500, drainMs: 3000, mix: { replies: Number(flags["reply-share"]), reactions: Number(flags["reaction-share"]) } }),
+        );
+        if (!r || verdict(t).within || (verdict(t).keptUp && !verdict(r).keptUp)) {
+          r = t;
+          c.measured.steps = [...c.measured.steps.filter((x) => x.result.rate !== rate), { result: t, cost }];
+        }
         await new Promise((res) => setTimeout(res, 500));
         if (verdict(r).within) break;
       }
@@ -240,13 +255,20 @@ async function main() {
     if (SCENARIOS.has("chat") || (SCENARIOS.has("idle") && idleFx)) relay = await spawnServer("bench/relay.ts", {});
     if (SCENARIOS.has("chat")) {
       const app = await spawnServer("server/index.ts", appEnv);
+      const contender = (name: string, url: string, fx: Fixture, pid: number | null, databaseUrl?: string): Contender => ({ name, url, fx, pid, databaseUrl, measured: { name, steps: [] }, sockets: [], ramp: empty(), done: false });
+      const before = flags.before ? await startBefore(flags.before, flags["database-url"], { JWT_SECRET, SEED_DEMO: "0", LOGIN_RATE_LIMIT: "100000" }, { users: USERS, roomSize: ROOM }) : null;
+      if (before) say(`before: ${flags.before} on its own database`);
       const contenders: Contender[] = [
-        { name: "relay", url: relay!.url, fx: relayFixture(USERS, ROOM), sockets: [], ramp: empty(), done: false },
-        { name: "app", url: app.url, fx: chatFx, sockets: [], ramp: empty(), done: false },
+        contender("relay", relay!.url, relayFixture(USERS, ROOM), null),
+        ...(before ? [contender("before", before.server.url, before.fx, before.server.proc.pid!, before.db.env.DATABASE_URL)] : []),
+        contender("app", app.url, chatFx, app.proc.pid!, db.env.DATABASE_URL),
       ];
       await ramps(contenders);
       await app.stop();
-      [relayRamp, appRamp] = [contenders[0].ramp, contenders[1].ramp];
+      await before?.server.stop();
+      await before?.db.drop();
+      [relayRamp, appRamp] = [contenders[0].ramp, contenders[contenders.length - 1].ramp];
+      if (!flags.json) reportCosts(contenders.filter((c) => c.pid !== null).map((c) => c.measured));
     }
     let flood: Floods | null = null;
     if (SCENARIOS.has("flood")) flood = await floodScenario(appEnv, chatFx);

@@ -10,6 +10,7 @@ import type { Db } from "../../server/db";
 import { startJanus, type RunningJanus } from "../../server/test/janus";
 import { BENCH_PASSWORD, type BenchUser } from "../../server/test/fixture";
 import { spawnServer } from "./servers";
+import { cpuSeconds } from "./cpu";
 import { fakeMediaArgs, flashBeepMedia } from "../../e2e/fake-media";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../../e2e/chromium";
 
@@ -23,14 +24,6 @@ export interface MeetingResult {
   firstFrameMs: { p50: number; max: number };
   /** People who saw everyone else's video. */
   complete: number;
-}
-
-const TICK = 100; // clock ticks per second in /proc/<pid>/stat
-
-/** CPU seconds (user + system) a process has used so far. */
-function cpuSeconds(pid: number): number {
-  const f = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-  return (Number(f[11]) + Number(f[12])) / TICK;
 }
 
 async function signIn(browser: Browser, baseUrl: string, email: string): Promise<Page> {

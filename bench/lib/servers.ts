@@ -24,13 +24,14 @@ export interface Metrics {
 
 
 /** Starts `node --expose-gc --import tsx <script>` (on `port`, or a free one) and waits for GET /api/health. */
-export async function spawnServer(script: string, env: Record<string, string>, args: string[] = [], port?: number): Promise<Running> {
+export async function spawnServer(script: string, env: Record<string, string>, args: string[] = [], port?: number, cwd = root): Promise<Running> {
   port ??= await freePort();
   const log: string[] = [];
   // BENCH_NODE_ARGS: extra flags for the servers under test, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
   const extra = (process.env.BENCH_NODE_ARGS ?? "").split(/\s+/).filter(Boolean);
   const proc = spawn(process.execPath, [...extra, "--expose-gc", "--import", "tsx", script, "--port", String(port), ...args], {
-    cwd: root,
+    // Another checkout's server (bench --before) runs from its own folder.
+    cwd,
     // As deployed (the Dockerfile sets NODE_ENV=production), quieter logs.
     env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "warn", ...env, PORT: String(port), HOST: "127.0.0.1" },
     stdio: ["ignore", "pipe", "pipe"],
@@ -131,7 +132,7 @@ export async function keptDatabase(baseUrl: string, name: string): Promise<Bench
 }
 
 /** A fresh database for the app under test: a new database on `baseUrl`, or a PGlite directory. */
-export async function freshDatabase(baseUrl?: string): Promise<BenchDb> {
+export async function freshDatabase(baseUrl?: string, opts: { migrate?: boolean } = {}): Promise<BenchDb> {
   if (baseUrl) {
     const name = `bench_${crypto.randomBytes(5).toString("hex")}`;
     const admin = new pg.Client({ connectionString: baseUrl });
@@ -141,7 +142,8 @@ export async function freshDatabase(baseUrl?: string): Promise<BenchDb> {
     const url = new URL(baseUrl);
     url.pathname = `/${name}`;
     const handle = await openDb({ databaseUrl: url.toString(), poolSize: 4 });
-    await migrate(handle.db);
+    // Not migrated: another checkout's server (bench --before) migrates it to its own schema.
+    if (opts.migrate !== false) await migrate(handle.db);
     let released = false;
     const release = async () => {
       if (!released) await handle.close();

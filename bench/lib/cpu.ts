@@ -1,0 +1,32 @@
+// CPU time from /proc (docs/benchmarks.md): on two shared cores a latency is noisy, the CPU a
+// process spent on a fixed amount of work is not.
+import fs from "node:fs";
+
+const TICK = 100; // clock ticks per second in /proc/<pid>/stat
+
+/** CPU seconds (user + system) a process has used so far. */
+export function cpuSeconds(pid: number): number {
+  const f = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  return (Number(f[11]) + Number(f[12])) / TICK;
+}
+
+/**
+ * CPU seconds used so far by every process of the PostgreSQL server on this machine (postmaster,
+ * backends, WAL writer, checkpointer), or null when none is visible (a database elsewhere, PGlite).
+ * Backends that exit in between take their time with them: the app keeps its pool's connections.
+ */
+export function postgresCpuSeconds(): number | null {
+  let total = 0;
+  let seen = false;
+  for (const pid of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      if (fs.readFileSync(`/proc/${pid}/comm`, "utf8").trim() !== "postgres") continue;
+      total += cpuSeconds(Number(pid));
+      seen = true;
+    } catch {
+      /* gone meanwhile */
+    }
+  }
+  return seen ? total : null;
+}
