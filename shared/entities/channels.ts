@@ -6,6 +6,8 @@ export const CHANNEL_TYPES = ["public", "private", "dm"] as const;
 
 export const channels = defineEntity({
   table: "channels",
+  // The chat feature applies pushed rows to its store (client/src/features/chat/socket.ts).
+  sync: "in-place",
   input: {
     name: requiredText("name", 100),
     description: text(1000),

@@ -31,6 +31,12 @@ export interface EntityDefinition<
   internal: z.ZodObject<I>;
   /** Columns a `where` or `sort` may name, by the name clients use. */
   filters: Record<string, ColumnKind>;
+  /**
+   * How a browser keeps what it holds of the table current when a change arrives: "in-place", a
+   * feature applies the pushed row to its store (chat's channels, messages, reactions); absent, every
+   * cached query keyed by the table's name is refetched (client/src/app/entitySync.ts).
+   */
+  sync?: "in-place";
 }
 
 export const defineEntity = <const T extends string, R extends z.ZodRawShape, I extends z.ZodRawShape, const S extends string = never>(

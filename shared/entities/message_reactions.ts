@@ -16,6 +16,8 @@ export const emoji = plainString().min(1, EMOJI_MESSAGE).max(64, EMOJI_MESSAGE).
  */
 export const messageReactions = defineEntity({
   table: "message_reactions",
+  // The chat feature applies pushed rows to its store (client/src/features/chat/socket.ts).
+  sync: "in-place",
   input: { message_id: idRef, emoji },
   required: ["message_id", "emoji"],
   nullable: [],

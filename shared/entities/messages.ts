@@ -19,6 +19,8 @@ const fields = {
 
 export const messages = defineEntity({
   table: "messages",
+  // The chat feature applies pushed rows to its store (client/src/features/chat/socket.ts).
+  sync: "in-place",
   input: fields,
   required: ["channel_id"],
   nullable: ["file_url", "file_name", "thread_root_id"],

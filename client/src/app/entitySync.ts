@@ -1,10 +1,16 @@
 import type { EntityTable } from "@shared/entities";
+import { IN_PLACE_TABLES } from "@shared/entities/sync";
 import { onAnyChange, onFeedReset } from "../realtime/feed";
 import { refetchAfterChange } from "./queryClient";
 
-// Tables a feature keeps current in place from the pushed row (chat's channels, messages and reactions);
-// every other table's cached queries (keyed by table name first) are refetched by whoever shows them.
-const IN_PLACE = new Set<EntityTable>(["channels", "messages", "message_reactions"]);
+// Tables a feature keeps current in place from the pushed row (their definitions' `sync: "in-place"`,
+// shared/entities/define.ts); every other table's cached queries (keyed by table name first) are
+// refetched by whoever shows them. Read from the zod-free list so the definitions stay out of the
+// first screen's JavaScript (docs/benchmarks.md, "Cold load").
+const IN_PLACE = new Set<EntityTable>(IN_PLACE_TABLES);
+
+/** Whether a change of `table` leaves cached queries alone (a feature applies it to its store). */
+export const keptInPlace = (table: EntityTable): boolean => IN_PLACE.has(table);
 
 /**
  * Refetches the cached queries of the tables that changed: once per table however many of its
@@ -17,12 +23,12 @@ export function registerEntitySync(): () => void {
     dirty.clear();
   };
   const offChange = onAnyChange((change) => {
-    if (IN_PLACE.has(change.table)) return;
+    if (keptInPlace(change.table)) return;
     if (!dirty.size) queueMicrotask(flush);
     dirty.add(change.table);
   });
   // The feed no longer reaches back to where this client stood: whatever is on screen is fetched again.
-  const offReset = onFeedReset(() => void refetchAfterChange({ predicate: (q) => !IN_PLACE.has(q.queryKey[0] as EntityTable) }));
+  const offReset = onFeedReset(() => void refetchAfterChange({ predicate: (q) => !keptInPlace(q.queryKey[0] as EntityTable) }));
   return () => {
     offChange();
     offReset();
