@@ -9,7 +9,7 @@ import { ENTITY_TABLES, type EntityTable } from "@shared/entities";
 import { ENGINES, createTestDatabase, type Engine } from "../test/harness";
 import { migrate, openDb, type DbHandle } from "../db";
 import type { User } from "../db/schema";
-import { POLICIES } from "../features/policies";
+import { TABLES } from "../features/registry";
 import type { TablePolicy } from "./policy";
 import type { Condition } from "./where-sql";
 
@@ -117,7 +117,7 @@ describe.each(ENGINES)("read rules: SQL and audience agree (%s)", (engine: Engin
     if ((table === "thread_follows" || table === "channel_notification_settings") && !(await db().selectFrom("channels").select("id").limit(1).execute()).length) await rowsOf("channels");
     if ((table === "message_reactions" || table === "message_edits" || table === "thread_follows") && !(await db().selectFrom("messages").select("id").limit(1).execute()).length) await rowsOf("messages");
     const rows = await rowsOf(table);
-    const policy = POLICIES[table] as unknown as TablePolicy<any>;
+    const policy = TABLES[table].policy as unknown as TablePolicy<any>;
     const channels = new Map((await db().selectFrom("channels").selectAll().execute()).map((c: any) => [c.id, c]));
     for (const user of users) {
       const filter = policy.readFilter(user) as Condition | null;

@@ -10,7 +10,8 @@ import type { User } from "../db/schema";
 import { deleteRow, findRow, insertRow, listRows, updateRow, type Row } from "./repository";
 import type { Condition } from "./where-sql";
 import { TABLES } from "../features/registry";
-import type { TableHooks, TablePolicy } from "./policy";
+import type { TableHooks } from "./policy";
+import { policyOf } from "./tables";
 import { present } from "./present";
 import { HttpError, forbidden, fromDbError, notFound } from "../errors";
 import { parseListQuery } from "./query";
@@ -18,8 +19,6 @@ import { withChanges } from "../feed/changelog";
 
 type Presented = object;
 
-// The policies are typed per table; here they are used by table name.
-const policyOf = (table: EntityTable) => TABLES[table].policy as unknown as TablePolicy<any>;
 const hooksOf = (table: EntityTable): TableHooks => TABLES[table].hooks ?? {};
 const readable = (table: EntityTable, user: User) => policyOf(table).readFilter(user) as Condition | null;
 

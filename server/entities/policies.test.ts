@@ -3,7 +3,7 @@
 import { describe, it, expect } from "vitest";
 import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler } from "kysely";
 import type { Database, User } from "../db/schema";
-import { POLICIES } from "../features/registry";
+import { TABLES } from "../features/registry";
 import { canReadChannel, canDeleteChannel, DM_PAIR_REFUSED } from "../features/chat/channels.policy";
 import { REMOVE_SHARING_REFUSED } from "../features/files/policy";
 import { buildWhere } from "./where-sql";
@@ -46,7 +46,7 @@ describe("channels policy", () => {
     expect(canDeleteChannel(admin, { is_system: true })).toBe(false);
   });
   it("lets members edit, readers touch activity, and only admins make system channels", () => {
-    const p = POLICIES.channels;
+    const p = TABLES.channels.policy;
     const row = { ...priv, type: "public" as const } as never;
     expect(p.canUpdate(alice, row, { name: "x" })).toBe(true);
     expect(p.canUpdate(bob, row, { name: "x" })).toBe(false);
@@ -58,7 +58,7 @@ describe("channels policy", () => {
     expect(p.canCreate(admin, { is_system: true }, db)).toBe(true);
   });
   it("keeps a dm between its creator and one other person, and its people fixed", () => {
-    const p = POLICIES.channels;
+    const p = TABLES.channels.policy;
     expect(p.canCreate(alice, { type: "dm", members: [bob.email] }, db)).toBe(true);
     expect(p.canCreate(alice, { type: "dm", members: [alice.email, bob.email] }, db)).toBe(true);
     expect(p.canCreate(alice, { type: "dm", members: [] }, db)).toBe(DM_PAIR_REFUSED);
@@ -75,7 +75,7 @@ describe("channels policy", () => {
 });
 
 describe("messages policy", () => {
-  const p = POLICIES.messages;
+  const p = TABLES.messages.policy;
   const msg = { id: 1, channel_id: 7, sender_id: alice.id, sender_email: alice.email } as never;
   it("lets the sender edit and delete, admins delete, nobody else", () => {
     expect(p.canUpdate(alice, msg, { content: "x" })).toBe(true);
@@ -95,27 +95,27 @@ describe("messages policy", () => {
 describe("tasks, events, notes policies", () => {
   const task = { assignee_email: alice.email, assignee_emails: [alice.email], created_by: bob.email } as never;
   it("tasks: assignees, creator, managers, admins", () => {
-    for (const u of [alice, bob, manager, admin, teamAdmin]) expect(POLICIES.tasks.canUpdate(u, task, {})).toBe(true);
-    expect(POLICIES.tasks.canDelete(user(), task)).toBe(false);
-    expect(POLICIES.tasks.readFilter(manager)).toBeNull();
+    for (const u of [alice, bob, manager, admin, teamAdmin]) expect(TABLES.tasks.policy.canUpdate(u, task, {})).toBe(true);
+    expect(TABLES.tasks.policy.canDelete(user(), task)).toBe(false);
+    expect(TABLES.tasks.policy.readFilter(manager)).toBeNull();
   });
   it("calendar events: creator changes, attendees read", () => {
     const ev = { created_by: alice.email, attendees: [bob.email] } as never;
-    expect(POLICIES.calendar_events.canRead(bob, ev)).toBe(true);
-    expect(POLICIES.calendar_events.canUpdate(bob, ev, {})).toBe(false);
-    expect(POLICIES.calendar_events.canDelete(alice, ev)).toBe(true);
-    expect(POLICIES.calendar_events.canRead(admin, ev)).toBe(false);
+    expect(TABLES.calendar_events.policy.canRead(bob, ev)).toBe(true);
+    expect(TABLES.calendar_events.policy.canUpdate(bob, ev, {})).toBe(false);
+    expect(TABLES.calendar_events.policy.canDelete(alice, ev)).toBe(true);
+    expect(TABLES.calendar_events.policy.canRead(admin, ev)).toBe(false);
   });
   it("notes: creator only", () => {
     const note = { created_by: alice.email } as never;
-    expect(POLICIES.notes.canRead(alice, note)).toBe(true);
-    expect(POLICIES.notes.canRead(admin, note)).toBe(false);
-    expect(POLICIES.notes.serverFields.create(bob, { created_by: alice.email, org_key: "x" }, db)).toEqual({ created_by: bob.email, org_key: "org_1" });
+    expect(TABLES.notes.policy.canRead(alice, note)).toBe(true);
+    expect(TABLES.notes.policy.canRead(admin, note)).toBe(false);
+    expect(TABLES.notes.policy.serverFields.create(bob, { created_by: alice.email, org_key: "x" }, db)).toEqual({ created_by: bob.email, org_key: "org_1" });
   });
 });
 
 describe("approval requests policy", () => {
-  const p = POLICIES.approval_requests;
+  const p = TABLES.approval_requests.policy;
   const pending = { created_by: alice.email, status: "pending" } as never;
   const decided = { created_by: alice.email, status: "approved" } as never;
   it("decisions: managers and admins, never the requester", () => {
@@ -140,7 +140,7 @@ describe("approval requests policy", () => {
 });
 
 describe("shared files, resources, storage config policies", () => {
-  const p = POLICIES.shared_files;
+  const p = TABLES.shared_files.policy;
   const file = { created_by: alice.email, shared_with_emails: [bob.email] } as never;
   it("shared files: add for all with access, remove for owner, managers and admins", () => {
     expect(p.canUpdate(bob, file, { shared_with_emails: [bob.email, "c@x.io"] })).toBe(true);
@@ -152,21 +152,21 @@ describe("shared files, resources, storage config policies", () => {
     expect(p.canDelete(bob, { created_by: null, shared_with_emails: [bob.email] } as never)).toBe(true);
   });
   it("resources: managers and admins write", () => {
-    expect(POLICIES.resources.canCreate(manager, {}, db)).toBe(true);
-    expect(POLICIES.resources.canCreate(alice, {}, db)).toBe(false);
-    expect(POLICIES.resources.canDelete(admin, {} as never)).toBe(true);
+    expect(TABLES.resources.policy.canCreate(manager, {}, db)).toBe(true);
+    expect(TABLES.resources.policy.canCreate(alice, {}, db)).toBe(false);
+    expect(TABLES.resources.policy.canDelete(admin, {} as never)).toBe(true);
   });
   it("storage config: admins only", () => {
-    expect(POLICIES.org_storage_config.canList!(teamAdmin)).toBe(true);
-    expect(POLICIES.org_storage_config.canList!(manager)).toBe(false);
-    expect(POLICIES.org_storage_config.canUpdate(manager, {} as never, {})).toBe(false);
+    expect(TABLES.org_storage_config.policy.canList!(teamAdmin)).toBe(true);
+    expect(TABLES.org_storage_config.policy.canList!(manager)).toBe(false);
+    expect(TABLES.org_storage_config.policy.canUpdate(manager, {} as never, {})).toBe(false);
   });
   it("users: admins create and delete others; self or admins change", () => {
-    expect(POLICIES.users.canCreate(alice, {}, db)).toBe(false);
-    expect(POLICIES.users.canDelete(admin, admin as never)).toBe(false);
-    expect(POLICIES.users.canDelete(admin, alice as never)).toBe(true);
-    expect(POLICIES.users.canUpdate(alice, alice as never, {})).toBe(true);
-    expect(POLICIES.users.canUpdate(alice, bob as never, {})).toBe(false);
+    expect(TABLES.users.policy.canCreate(alice, {}, db)).toBe(false);
+    expect(TABLES.users.policy.canDelete(admin, admin as never)).toBe(false);
+    expect(TABLES.users.policy.canDelete(admin, alice as never)).toBe(true);
+    expect(TABLES.users.policy.canUpdate(alice, alice as never, {})).toBe(true);
+    expect(TABLES.users.policy.canUpdate(alice, bob as never, {})).toBe(false);
   });
 });
 
@@ -174,7 +174,7 @@ describe("read filters and where clauses compile to parameters only", () => {
   const sneaky = user({ email: "o'hara@x.io" });
   it("keeps user data out of the SQL text", () => {
     for (const table of ["channels", "messages", "tasks", "calendar_events", "notes", "approval_requests", "shared_files"] as const) {
-      const filter = POLICIES[table].readFilter(sneaky);
+      const filter = TABLES[table].policy.readFilter(sneaky);
       expect(filter).not.toBeNull();
       const q = (db as any).selectFrom(table).selectAll().where(filter).compile();
       expect(q.sql).not.toContain("hara");

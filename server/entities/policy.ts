@@ -7,6 +7,7 @@ import type { DbLike } from "./repository";
 import type { AppContext } from "../context";
 import type { HttpError } from "../errors";
 import type { EntityTable } from "@shared/entities";
+import type { CommittedChange } from "../feed/types";
 
 /** What a hook needs of the transaction's ChangeLog (server/feed/changelog.ts): a record per row it writes. */
 export interface ChangeRecorder {
@@ -88,7 +89,40 @@ export interface TableHooks {
   writeError?(prefix: string, err: unknown): HttpError | undefined;
 }
 
+/** Who a row is presented to: absent, as anyone who may read it sees it. */
+export type Viewer = (Pick<User, "id" | "role" | "team_role"> & { time_zone?: string | null }) | null | undefined;
+
+/**
+ * How a table's readers see a row differently from its stored fields (users hide a status, calendar
+ * times read in the reader's zone): `out` holds the row schema's fields, `src` the stored row.
+ */
+export type View = (out: Record<string, unknown>, src: Record<string, unknown>, viewer: Viewer) => void;
+
+/** One version of a changed row: the sockets in rooms `to`, minus those in `except`, see it as `viewer` does. */
+export interface RowVersion {
+  to: string[];
+  except?: string[];
+  viewer: Viewer;
+}
+
+/**
+ * Everything the engine, the presenter and the change feed need of one entity table, from its
+ * feature folder (docs/architecture.md, "Adding a table"); server/features/registry.ts lists them.
+ */
 export interface TableFeature<T extends TableName> {
   policy: TablePolicy<T>;
   hooks?: TableHooks;
+  /** Present for a table whose readers do not all see a row the same way (server/entities/present.ts). */
+  view?: View;
+  /**
+   * With a view that differs by reader: who gets which version of a created or updated row
+   * (server/realtime/deliver.ts, docs/architecture.md "The change feed"). Its presence puts the
+   * table's changes on delivery's ordered slow path, so it may look things up first.
+   */
+  versions?(ctx: AppContext, change: CommittedChange): RowVersion[] | Promise<RowVersion[]>;
+  /** A row that is itself a Socket.IO room its readers are in (a channel): delivery moves sockets in and out of it. */
+  room?(id: number): string;
 }
+
+/** One descriptor per entity table: the mapped type makes leaving a table out a type error. */
+export type TableList = { [T in EntityTable]: TableFeature<T> };

@@ -1,50 +1,57 @@
-// Every entity table's policy and special write hooks, looked up by the Entity API engine and
-// by the socket fan-out.
-import type { EntityTable } from "@shared/entities";
-import type { TableFeature } from "../entities/policy";
-import { usersPolicy } from "./users/policy";
-import { usersHooks } from "./users/hooks";
-import { channelsPolicy } from "./chat/channels.policy";
-import { messagesPolicy } from "./chat/messages.policy";
-import { messageReactionsPolicy } from "./chat/reactions.policy";
-import { messageEditsPolicy } from "./chat/edits.policy";
-import { channelsHooks, messageReactionsHooks, messagesHooks } from "./chat/hooks";
-import { tasksPolicy } from "./tasks/policy";
-import { tasksHooks } from "./tasks/hooks";
-import { calendarEventsPolicy } from "./calendar/policy";
-import { calendarEventsHooks } from "./calendar/hooks";
-import { notesPolicy } from "./notes/policy";
-import { approvalRequestsPolicy } from "./approvals/policy";
-import { approvalRequestsHooks } from "./approvals/hooks";
+// The one list of entity tables on the server (docs/architecture.md, "Adding a table"): each
+// feature folder describes its tables (policy, write hooks, how readers see a row), and this list
+// names them. The engine (server/entities/pipeline.ts) imports it; the change log, the presenter
+// and delivery look tables up through server/entities/tables.ts, where this list registers itself
+// (they are used by the hooks, so importing the list from them would be an import cycle).
+import { maskStorageConfig } from "@shared/entities/org_storage_config";
+import type { TableList } from "../entities/policy";
+import { registerTables } from "../entities/tables";
+import { usersTable } from "./users/table";
+import {
+  channelReadsTable,
+  channelsTable,
+  messageEditsTable,
+  messageReactionsTable,
+  messagesTable,
+  threadFollowsTable,
+} from "./chat/tables";
+import { tasksTable } from "./tasks/table";
+import { calendarEventsTable } from "./calendar/table";
+import { notesTable } from "./notes/table";
+import { approvalRequestsTable } from "./approvals/table";
+import { resourcesTable } from "./resources/table";
+import { channelNotificationSettingsTable, notificationsTable } from "./notifications/tables";
 import { sharedFilesPolicy } from "./files/policy";
 import { orgStorageConfigPolicy } from "./files/storage-config.policy";
 import { orgStorageConfigHooks } from "./files/storage-config.hooks";
-import { resourcesPolicy } from "./resources/policy";
-import { channelReadsPolicy } from "./chat/reads.policy";
-import { threadFollowsPolicy } from "./chat/threads.policy";
-import { channelReadsHooks } from "./chat/reads";
-import { threadFollowsHooks } from "./chat/threads";
-import { notificationsPolicy } from "./notifications/policy";
-import { channelNotificationSettingsPolicy } from "./notifications/channel-settings.policy";
-import { channelNotificationSettingsHooks } from "./notifications/channel-settings";
 
-export const TABLES: { [T in EntityTable]: TableFeature<T> } = {
-  users: { policy: usersPolicy, hooks: usersHooks },
-  channels: { policy: channelsPolicy, hooks: channelsHooks },
-  messages: { policy: messagesPolicy, hooks: messagesHooks },
-  message_reactions: { policy: messageReactionsPolicy, hooks: messageReactionsHooks },
-  message_edits: { policy: messageEditsPolicy },
-  tasks: { policy: tasksPolicy, hooks: tasksHooks },
-  calendar_events: { policy: calendarEventsPolicy, hooks: calendarEventsHooks },
-  notes: { policy: notesPolicy },
-  approval_requests: { policy: approvalRequestsPolicy, hooks: approvalRequestsHooks },
+// TableList is a mapped type over every table of shared/entities' ENTITIES: a table missing here
+// does not compile, so no test checks it.
+export const TABLES: TableList = {
+  users: usersTable,
+  channels: channelsTable,
+  messages: messagesTable,
+  message_reactions: messageReactionsTable,
+  message_edits: messageEditsTable,
+  tasks: tasksTable,
+  calendar_events: calendarEventsTable,
+  notes: notesTable,
+  approval_requests: approvalRequestsTable,
+  resources: resourcesTable,
+  channel_reads: channelReadsTable,
+  thread_follows: threadFollowsTable,
+  notifications: notificationsTable,
+  channel_notification_settings: channelNotificationSettingsTable,
+  // The files feature has no descriptor module of its own yet, so its two tables are put together here.
   shared_files: { policy: sharedFilesPolicy },
-  resources: { policy: resourcesPolicy },
-  org_storage_config: { policy: orgStorageConfigPolicy, hooks: orgStorageConfigHooks },
-  channel_reads: { policy: channelReadsPolicy, hooks: channelReadsHooks },
-  thread_follows: { policy: threadFollowsPolicy, hooks: threadFollowsHooks },
-  notifications: { policy: notificationsPolicy },
-  channel_notification_settings: { policy: channelNotificationSettingsPolicy, hooks: channelNotificationSettingsHooks },
+  org_storage_config: {
+    policy: orgStorageConfigPolicy,
+    hooks: orgStorageConfigHooks,
+    // Storage secrets never reach a browser, not even an admin's: the form sends the mask back to keep them.
+    view: (out) => {
+      out.storage_config = maskStorageConfig(out.storage_config);
+    },
+  },
 };
 
-export { POLICIES } from "./policies";
+registerTables(TABLES);

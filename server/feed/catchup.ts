@@ -7,7 +7,7 @@ import type { ChangesPage, EntityChange } from "@shared/realtime";
 import type { EntityTable } from "@shared/entities";
 import type { Db } from "../db";
 import type { User } from "../db/schema";
-import { audienceOf } from "../features/policies";
+import { audienceOf } from "../entities/tables";
 import { sees } from "../entities/audience";
 import { present } from "../entities/present";
 import { Batcher } from "../realtime/batch";

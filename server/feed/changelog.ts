@@ -8,7 +8,7 @@ import type { EntityTable } from "@shared/entities";
 import type { AppContext } from "../context";
 import type { CommittedChange, EntityOp, RecordColumns, RecordSource, StatementRecorder, StatementRecords } from "./types";
 import type { DbLike, Row } from "../entities/repository";
-import { audienceOf, audienceSqlOf } from "../features/policies";
+import { audienceOf, audienceSqlOf } from "../entities/tables";
 import { emitChange } from "../entities/events";
 import { changesCte, insertChanges, recordColumns, recordJoin } from "./repository";
 

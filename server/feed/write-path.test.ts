@@ -11,7 +11,8 @@ import type { EntityTable } from "@shared/entities";
 import { ENGINES, startTestApp, makeUser, makeChannel, type TestApp, type TestUser } from "../test/harness";
 import { call, connect, type ClientSocket } from "../test/clients";
 import { SOCKET_COMMANDS } from "../features";
-import { POLICIES, audienceOf, audienceSqlOf } from "../features/policies";
+import { TABLES } from "../features/registry";
+import { audienceOf, audienceSqlOf } from "../entities/tables";
 import { ChangeLog } from "./changelog";
 
 const ROOT = path.resolve(__dirname, "../..");
@@ -134,7 +135,7 @@ function steps(): Record<string, Step[]> {
     "thread_follows.update": [{ as: "ann", input: (s) => ({ thread_root_id: s.root, following: false }), records: ["thread_follows.update"] }],
     "channel_notification_settings.update": [{ as: "ann", input: (s) => ({ channel_id: s.channel, level: "muted" }), records: ["channel_notification_settings.create"] }],
   };
-  for (const table of Object.keys(POLICIES) as EntityTable[]) {
+  for (const table of Object.keys(TABLES) as EntityTable[]) {
     const create = CREATE[table];
     if (create) out[`${table}.create`] ??= [{ as: "admin", input: create }];
     const patch = UPDATE[table];
@@ -168,8 +169,8 @@ describe.each(ENGINES)("every command writes its change records through the Chan
   }, 60_000);
 
   it("agrees with the policies on the rooms a batched statement stores", async () => {
-    for (const table of Object.keys(POLICIES) as EntityTable[]) {
-      if (!POLICIES[table].audienceSql) continue;
+    for (const table of Object.keys(TABLES) as EntityTable[]) {
+      if (!TABLES[table].policy.audienceSql) continue;
       for (const row of [{ id: 1, channel_id: 7, user_id: 9 }, { id: 2, channel_id: 12345, user_id: 3 }]) {
         const { rows } = await sql<{ a: string[] }>`with r as (select ${row.id}::int as id, ${row.channel_id}::int as channel_id, ${row.user_id}::int as user_id)
           select ${audienceSqlOf(table, "r")} as a from r`.execute(app.ctx.db);
@@ -193,7 +194,7 @@ describe.each(ENGINES)("every command writes its change records through the Chan
       for (const step of plan[name] ?? []) {
         state.seq++;
         const table = name.split(".")[0];
-        if (!name.endsWith(".create") && state[table] == null && table in POLICIES) state[table] = await newestId(table as EntityTable);
+        if (!name.endsWith(".create") && state[table] == null && table in TABLES) state[table] = await newestId(table as EntityTable);
         const head = Number((await app.ctx.db.selectFrom("changes").select((eb) => eb.fn.max("seq").as("s")).executeTakeFirst())?.s ?? 0);
         const ack = await call<{ id?: number }>(sockets[step.as ?? "admin"], name, step.input(state));
         outcomes[name] = ack.ok ? "ok" : `refused: ${ack.error}`;

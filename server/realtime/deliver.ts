@@ -1,16 +1,15 @@
 // Committed change records -> sockets (docs/architecture.md, "The change feed"). A change goes to
 // the rooms of its audience, never to a list of users worked out by scanning them: the cost of a
 // push is the cost of its audience. Changes leave in the order they were published (commit order),
-// including those whose presentation needs a lookup first. Channel changes also move sockets
-// between channel rooms, before anything else is sent to them.
+// including those whose presentation needs a lookup first. A change to a row that is itself a room
+// (a channel) also moves sockets in or out of it, before anything else is sent to them. What
+// differs by table comes from the table's descriptor (server/entities/tables.ts): no table is named here.
 import type { EntityChange } from "@shared/realtime";
-import { rooms } from "@shared/realtime";
 import type { AppContext, FeedSink } from "../context";
 import type { CommittedChange } from "../feed/changelog";
 import { present } from "../entities/present";
-import type { User } from "../db/schema";
+import { tableOf } from "../entities/tables";
 import type { IoServer } from "./hub";
-import { findZonesOf } from "./repository";
 import { metrics } from "../ops/metrics";
 
 /** One emit: a row as some readers see it, to rooms, minus rooms that get another version. */
@@ -25,34 +24,19 @@ type Prepared = { change: CommittedChange; sends: Send[]; pushed: () => void };
 
 const asChange = (c: CommittedChange, row: unknown): EntityChange => ({ seq: c.seq, table: c.table, op: c.op, id: c.id, row }) as EntityChange;
 
-/** Who gets which version of the row: most tables show every reader the same row. */
+/**
+ * A table whose readers see a row differently states who gets which version (its descriptor's
+ * `versions`, which may look things up first); such a change waits its turn in the queue.
+ */
+const hasVersions = (c: CommittedChange) => c.op !== "delete" && tableOf(c.table).versions !== undefined;
+
+/** Each group of readers gets the row as its viewer sees it. */
 async function versions(ctx: AppContext, c: CommittedChange): Promise<Send[]> {
-  const row = c.row!;
-  switch (c.table) {
-    case "users": {
-      // Hidden status and private preferences (users/view.ts): the user, admins, everyone else.
-      const self = rooms.user(c.id);
-      const viewer = (v: Partial<User>) => v as User;
-      return [
-        { to: [self], except: [], change: asChange(c, present("users", row, viewer({ id: c.id, role: "user", team_role: "member" }))) },
-        { to: [rooms.admins], except: [self], change: asChange(c, present("users", row, viewer({ id: -1, role: "admin", team_role: "admin" }))) },
-        { to: c.after, except: [rooms.admins, self], change: asChange(c, present("users", row, null)) },
-      ];
-    }
-    case "calendar_events": {
-      // Times read in each reader's own zone: one version per zone among the people it names.
-      const zones = await findZonesOf(ctx.db, c.after.filter((r) => r.startsWith("email:")).map((r) => r.slice("email:".length)));
-      const byZone = new Map<string | null, string[]>();
-      for (const [email, zone] of zones) byZone.set(zone, [...(byZone.get(zone) ?? []), rooms.email(email)]);
-      return [...byZone].map(([zone, to]) => ({ to, except: [], change: asChange(c, present("calendar_events", row, { id: -1, role: "user", team_role: "member", time_zone: zone } as User)) }));
-    }
-    default:
-      return [{ to: c.after, except: [], change: asChange(c, present(c.table, row)) }];
-  }
+  const groups = await tableOf(c.table).versions!(ctx, c);
+  return groups.map((v) => ({ to: v.to, except: v.except ?? [], change: asChange(c, present(c.table, c.row!, v.viewer)) }));
 }
 
-const needsLookup = (c: CommittedChange) => c.table === "calendar_events" && c.op !== "delete";
-
+/** Most tables show every reader the same row. */
 function prepareNow(c: CommittedChange): Send[] {
   return c.op === "delete" ? [] : [{ to: c.after, except: [], change: asChange(c, present(c.table, c.row!)) }];
 }
@@ -69,13 +53,14 @@ export class FeedDelivery implements FeedSink {
   publish(changes: readonly CommittedChange[]): void {
     for (const c of changes) {
       const pushed = metrics.fanoutTimer(c.table);
-      if (!this.queue.length && !needsLookup(c) && c.table !== "users") {
+      const slow = hasVersions(c);
+      if (!this.queue.length && !slow) {
         // The hot path (a chat message with nothing queued before it): out at once.
         this.send({ change: c, sends: prepareNow(c), pushed });
         continue;
       }
       this.queue.push(
-        needsLookup(c) || c.table === "users"
+        slow
           ? versions(this.ctx, c).then(
               (sends) => ({ change: c, sends, pushed }),
               (err) => {
@@ -106,8 +91,8 @@ export class FeedDelivery implements FeedSink {
   private send({ change: c, sends, pushed }: Prepared): void {
     try {
       const io = this.io;
-      const room = c.table === "channels" ? rooms.channel(c.id) : null;
-      // Readers join the channel's room before its row reaches them, so nothing in it is missed.
+      const room = tableOf(c.table).room?.(c.id) ?? null;
+      // Readers join the row's room (a channel's) before the row reaches them, so nothing in it is missed.
       if (room && c.after.length) io.in(c.after).socketsJoin(room);
       for (const s of sends) if (s.to.length) io.to(s.to).except(s.except).emit("entities.change", s.change);
       if (c.lost.length) io.to(c.lost).except(c.after).emit("entities.change", asChange({ ...c, op: "delete" }, null));

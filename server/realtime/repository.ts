@@ -78,14 +78,3 @@ export async function usersWithPendingSignals(db: Db, userIds: number[]): Promis
 export function findSocketUser(db: Db, userId: number): Promise<SocketUser | undefined> {
   return db.selectFrom("users").select(["id", "email", "full_name", "role", "team_role", "time_zone"]).where("id", "=", userId).executeTakeFirst();
 }
-
-/** The time zone of each of these (lower-cased) addresses that belongs to an account. */
-export async function findZonesOf(db: Db, emails: string[]): Promise<Map<string, string | null>> {
-  if (!emails.length) return new Map();
-  const rows = await db
-    .selectFrom("users")
-    .select(["email", "time_zone"])
-    .where(sql<boolean>`lower(email) = any(${sql.val(emails)}::text[])`)
-    .execute();
-  return new Map(rows.map((r) => [r.email.toLowerCase(), r.time_zone ?? null]));
-}

@@ -1,6 +1,6 @@
 // The users feature's SQL: functions taking the database (or a transaction) first; the rules
 // about who may change what live in ./service.
-import type { Insertable, Updateable } from "kysely";
+import { sql, type Insertable, type Updateable } from "kysely";
 import type { DbLike } from "../../entities/repository";
 import type { Database, User } from "../../db/schema";
 
@@ -31,4 +31,15 @@ export function updateUserRow(db: DbLike, id: number, values: UserChanges): Prom
 /** Locks the row for a change that depends on its current state (deactivation). */
 export function lockUser(db: DbLike, id: number): Promise<User | undefined> {
   return db.selectFrom("users").selectAll().where("id", "=", id).forUpdate().executeTakeFirst();
+}
+
+/** The time zone of each of these (lower-cased) addresses that belongs to an account. */
+export async function findZonesOf(db: DbLike, emails: string[]): Promise<Map<string, string | null>> {
+  if (!emails.length) return new Map();
+  const rows = await db
+    .selectFrom("users")
+    .select(["email", "time_zone"])
+    .where(sql<boolean>`lower(email) = any(${sql.val(emails)}::text[])`)
+    .execute();
+  return new Map(rows.map((r) => [r.email.toLowerCase(), r.time_zone ?? null]));
 }

@@ -1,9 +1,11 @@
 // What of a user others may see: a hidden status reads as away, and private preferences go
-// only to the user and admins.
-import type { User } from "../../db/schema";
+// only to the user and admins. So a change to a user row goes out in three versions.
+import { rooms } from "@shared/realtime";
 import { isAdmin } from "../../auth/roles";
+import type { RowVersion, Viewer } from "../../entities/policy";
+import type { CommittedChange } from "../../feed/types";
 
-export type Viewer = Pick<User, "id" | "role" | "team_role"> | null | undefined;
+export type { Viewer };
 
 export function userView(out: Record<string, unknown>, row: Record<string, unknown>, viewer: Viewer): void {
   const self = viewer?.id === row.id;
@@ -14,4 +16,14 @@ export function userView(out: Record<string, unknown>, row: Record<string, unkno
     delete out.quiet_hours_start;
     delete out.quiet_hours_end;
   }
+}
+
+/** The user themself, admins, everyone else (docs/architecture.md, "The change feed"). */
+export function userVersions(_ctx: unknown, c: CommittedChange): RowVersion[] {
+  const self = rooms.user(c.id);
+  return [
+    { to: [self], viewer: { id: c.id, role: "user", team_role: "member" } },
+    { to: [rooms.admins], except: [self], viewer: { id: -1, role: "admin", team_role: "admin" } },
+    { to: c.after, except: [rooms.admins, self], viewer: null },
+  ];
 }
