@@ -227,32 +227,12 @@ export interface SessionReady {
   build: string | null;
 }
 
-/**
- * The version of this contract. A client sends the version it speaks in the handshake's `auth`
- * (`{token, protocol_version}`); the server speaks every version from OLDEST_PROTOCOL_VERSION to
- * PROTOCOL_VERSION and refuses the others, so a client is never left misreading pushes (docs/protocol.md, "Connect and authenticate"). Raise it when an older client would misread what the server now
- * sends or send what it no longer takes (an event renamed, a field's meaning changed); a new
- * event or an added field does not need it. A handshake without a version is taken to speak
- * PROTOCOL_VERSION, for clients written before the handshake carried one.
- */
-export const PROTOCOL_VERSION = 1;
-/** The oldest version this server still speaks: raised once the code for older clients is gone. */
-export const OLDEST_PROTOCOL_VERSION = 1;
+// The contract's version and the reasons a handshake is refused for it live in shared/protocol.ts,
+// which the web client's first screen imports without this file's schemas.
+export { OLDEST_PROTOCOL_VERSION, PROTOCOL_VERSION, INCOMPATIBILITY_REASONS, refusalReason, type IncompatibilityReason, type ProtocolRefusal } from "./protocol";
 
 /** The handshake's `auth.protocol_version`: a whole number, or absent (null counts as absent). */
 export const handshakeProtocolVersion = z.number().int().nonnegative().nullish();
-
-/**
- * Why a handshake was refused for its protocol version: `clientTooOld` (older than the server
- * still speaks: load the client again), `serverTooOld` (newer than the server speaks: the server
- * has not been upgraded yet) and `invalidProtocol` (not a version at all).
- */
-export const incompatibilityReason = z.enum(["clientTooOld", "serverTooOld", "invalidProtocol"]);
-export type IncompatibilityReason = z.infer<typeof incompatibilityReason>;
-
-/** The `data` of a `connect_error` refusing the protocol version; its `message` says it in words. */
-export const protocolRefusal = z.object({ reason: incompatibilityReason });
-export type ProtocolRefusal = z.infer<typeof protocolRefusal>;
 
 /**
  * Sent by a node to its own sockets when pushes from other nodes may have been lost (Redis was

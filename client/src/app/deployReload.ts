@@ -1,7 +1,7 @@
 // Reloads the web client after a deploy instead of letting old code misread new pushes (docs/protocol.md, "Connect and authenticate"): `session.ready` says which client build the server serves, and a
 // handshake the server refuses for its protocol version says why. ./reloadDecision.ts decides
 // when; this file listens, looks at what would be lost, and reloads.
-import { protocolRefusal, type IncompatibilityReason } from "@shared/realtime";
+import { refusalReason, type IncompatibilityReason } from "@shared/protocol";
 import { addSocketHandlers } from "../realtime/socket";
 import { useCallsStore } from "../features/calls/store";
 import { isComposing } from "../features/chat/composing";
@@ -50,9 +50,9 @@ export function registerDeployReload(): () => void {
       check();
     });
     socket.on("connect_error", (err) => {
-      const r = protocolRefusal.safeParse((err as { data?: unknown }).data);
-      if (!r.success) return;
-      refused = r.data.reason;
+      const reason = refusalReason((err as { data?: unknown }).data);
+      if (!reason) return;
+      refused = reason;
       check();
     });
   });

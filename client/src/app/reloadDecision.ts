@@ -3,7 +3,7 @@
 // minute, so a server that keeps refusing, or nodes serving different builds while a deploy rolls
 // through, cannot make a tab reload in a loop. Pure, so it is tested alone
 // (reloadDecision.test.ts); ./deployReload.ts feeds it and acts on its answer.
-import type { IncompatibilityReason } from "@shared/realtime";
+import type { IncompatibilityReason } from "@shared/protocol";
 
 /** At most one reload per tab in this long. */
 export const RELOAD_MIN_INTERVAL_MS = 60_000;

@@ -1,5 +1,6 @@
 import { io, type Socket } from "socket.io-client";
-import { PROTOCOL_VERSION, type Ack, type ClientToServerEvents, type ServerToClientEvents } from "@shared/realtime";
+import type { Ack, ClientToServerEvents, ServerToClientEvents } from "@shared/realtime";
+import { PROTOCOL_VERSION } from "@shared/protocol";
 import { getToken } from "../lib/tokenStorage";
 import { RECONNECT_OPTIONS, jitterReconnects } from "@shared/reconnect";
 import { MESSAGES } from "@shared/constants";
