@@ -16,6 +16,7 @@ import path from "node:path";
 import { chromium, type Browser } from "@playwright/test";
 import { root, spawnServer } from "./lib/servers";
 import { ms, Samples } from "./lib/stats";
+import { cpuSeconds } from "./lib/cpu";
 
 const { values: flags } = parseArgs({
   options: {
@@ -226,10 +227,14 @@ async function main(): Promise<void> {
 
     await once(browser, base, session, general.id, newest.id); // warm the server (and Chromium), not measured
     const runs: Run[] = [];
+    const serverCpu: number[] = [];
     for (let i = 0; i < RUNS; i++) {
+      const cpu0 = cpuSeconds(server.proc.pid!);
       const run = await once(browser, base, session, general.id, newest.id);
+      // The server's CPU from navigation to the paint and the context's close: what a page load costs it.
+      serverCpu.push((cpuSeconds(server.proc.pid!) - cpu0) * 1000);
       runs.push(run);
-      say(`  run ${String(i + 1).padStart(2)}: newest message painted at ${ms(run.paintMs)} ms`);
+      say(`  run ${String(i + 1).padStart(2)}: newest message painted at ${ms(run.paintMs)} ms (server CPU ${ms(serverCpu[i])} ms)`);
     }
     const sum = (xs: number[]) => {
       const s = new Samples();

@@ -13,7 +13,8 @@ export function cpuSeconds(pid: number): number {
 /**
  * CPU seconds used so far by every process of the PostgreSQL server on this machine (postmaster,
  * backends, WAL writer, checkpointer), or null when none is visible (a database elsewhere, PGlite).
- * Backends that exit in between take their time with them: the app keeps its pool's connections.
+ * A backend that exited took its time with it into its parent's count of children reaped
+ * (cutime, cstime), so the postmaster's is added: the sum only grows.
  */
 export function postgresCpuSeconds(): number | null {
   let total = 0;
@@ -22,7 +23,10 @@ export function postgresCpuSeconds(): number | null {
     if (!/^\d+$/.test(pid)) continue;
     try {
       if (fs.readFileSync(`/proc/${pid}/comm`, "utf8").trim() !== "postgres") continue;
-      total += cpuSeconds(Number(pid));
+      const f = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+      const parent = f[1];
+      const parentIsPostgres = fs.existsSync(`/proc/${parent}/comm`) && fs.readFileSync(`/proc/${parent}/comm`, "utf8").trim() === "postgres";
+      total += (Number(f[11]) + Number(f[12]) + (parentIsPostgres ? 0 : Number(f[13]) + Number(f[14]))) / TICK;
       seen = true;
     } catch {
       /* gone meanwhile */

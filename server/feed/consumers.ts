@@ -131,6 +131,9 @@ export interface ConsumerRunner {
   stop(): Promise<void>;
 }
 
+/** The pause before reading again when commits woke the consumers while they were reading. */
+const WAKE_COALESCE_MS = 100;
+
 /**
  * Runs the consumers on this node: each reads the feed whenever woken and at least every
  * `everyMs`, batch after batch while there are records. Every node may run them; the row lock
@@ -161,7 +164,10 @@ export async function startConsumers(ctx: Pick<AppContext, "db" | "log">, consum
         running = null;
         if (again && !stopped) {
           again = false;
-          void kick();
+          // Under load every commit wakes the consumers: a short pause lets the records of many
+          // commits gather into one batch (one cursor write, one handler call) instead of a read
+          // and a cursor update per commit (docs/architecture.md, "Side effects").
+          setTimeout(() => void kick(), WAKE_COALESCE_MS).unref();
         }
       });
     return running;
