@@ -16,6 +16,8 @@ export interface DbHandle {
   db: Db;
   engine: "postgres" | "pglite";
   close: () => Promise<void>;
+  /** The embedded engine's whole data directory as a tar (what `pgliteDump` takes back). */
+  dump?: () => Promise<Blob>;
 }
 
 /** A statement that took longer than this is reported to `onSlowQuery` (its SQL, never its values). */
@@ -33,7 +35,16 @@ const queryLogger = (onSlowQuery?: (slow: SlowQuery) => void) => (e: LogEvent) =
 };
 
 /** Postgres when a URL is given, else embedded PGlite in `dir` (or in memory when dir is undefined). */
-export async function openDb(opts: { databaseUrl?: string; pgliteDir?: string | null; poolSize?: number; onStall?: (stall: SessionStall) => void; stallMs?: number; onSlowQuery?: (slow: SlowQuery) => void }): Promise<DbHandle> {
+export async function openDb(opts: {
+  databaseUrl?: string;
+  pgliteDir?: string | null;
+  /** An in-memory PGlite starts from this dump of a data directory (`dumpDataDir`) instead of an empty one. */
+  pgliteDump?: Blob;
+  poolSize?: number;
+  onStall?: (stall: SessionStall) => void;
+  stallMs?: number;
+  onSlowQuery?: (slow: SlowQuery) => void;
+}): Promise<DbHandle> {
   if (opts.databaseUrl) {
     // While Postgres is away a request waits at most 5 s for a connection, then fails as
     // "Service unavailable" (server/ops/unavailable.ts) instead of hanging.
@@ -64,7 +75,7 @@ export async function openDb(opts: { databaseUrl?: string; pgliteDir?: string | 
   // pg_trgm serves search by substring (CJK text, URL fragments; docs/search.md): the extension's
   // code is loaded here, the migration creates it in the database.
   const extensions = { pg_trgm };
-  const client = opts.pgliteDir ? new PGlite(opts.pgliteDir, { extensions }) : new PGlite({ extensions });
+  const client = opts.pgliteDir ? new PGlite(opts.pgliteDir, { extensions }) : new PGlite({ extensions, loadDataDir: opts.pgliteDump });
   await client.waitReady;
   const db = new Kysely<Database>({ dialect: serialized(new KyselyPGlite(client).dialect, { onStall: opts.onStall, stallMs: opts.stallMs }), log: queryLogger(opts.onSlowQuery) });
   return {
@@ -74,10 +85,11 @@ export async function openDb(opts: { databaseUrl?: string; pgliteDir?: string | 
       await db.destroy();
       if (!client.closed) await client.close();
     },
+    dump: () => client.dumpDataDir("none"),
   };
 }
 
-const migrationsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../migrations");
+export const migrationsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../migrations");
 
 /** Loads `migrations/YYYYMMDDHHMM_what.ts` in name order. */
 class DirMigrationProvider implements MigrationProvider {

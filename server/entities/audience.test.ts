@@ -7,6 +7,7 @@ import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import type { Kysely } from "kysely";
 import { ENTITY_TABLES, type EntityTable } from "@shared/entities";
 import { ENGINES, createTestDatabase, type Engine } from "../test/harness";
+import { pgliteTemplate } from "../test/pglite-template";
 import { migrate, openDb, type DbHandle } from "../db";
 import type { User } from "../db/schema";
 import { TABLES } from "../features/registry";
@@ -33,7 +34,7 @@ describe.each(ENGINES)("read rules: SQL and audience agree (%s)", (engine: Engin
       const t = await createTestDatabase();
       drop = t.drop;
       handle = await openDb({ databaseUrl: t.url, poolSize: 2 });
-    } else handle = await openDb({});
+    } else handle = await openDb({ pgliteDump: await pgliteTemplate() });
     await migrate(handle.db);
     const roles = [
       ["user", "member"],

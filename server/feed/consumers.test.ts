@@ -6,6 +6,7 @@ import { sql } from "kysely";
 import pino from "pino";
 import { openDb, migrate, type DbHandle } from "../db";
 import { createTestDatabase, ENGINES, type Engine } from "../test/harness";
+import { pgliteTemplate } from "../test/pglite-template";
 import { headSeq, insertChanges, pruneChanges } from "./repository";
 import { DEAD_AFTER, SPLIT_AFTER, retryDeadLetter, stepConsumer, type FeedConsumer, type FeedRecord } from "./consumers";
 import { consumerStatus, ensureConsumer, pendingUpTo } from "./consumers.repository";
@@ -15,7 +16,7 @@ const log = pino({ level: "silent" });
 
 async function open(engine: Engine): Promise<{ h: DbHandle; url?: string; drop: () => Promise<void> }> {
   if (engine === "pglite") {
-    const h = await openDb({});
+    const h = await openDb({ pgliteDump: await pgliteTemplate() });
     await migrate(h.db);
     return { h, drop: async () => {} };
   }

@@ -15,6 +15,7 @@ import type { User } from "../db/schema";
 import type { AppContext } from "../context";
 import type { EntityTable } from "@shared/entities";
 import { ChangeLog, publishChanges } from "../feed/changelog";
+import { pgliteTemplate } from "./pglite-template";
 
 export type Engine = "pglite" | "postgres";
 
@@ -62,7 +63,7 @@ export async function startTestApp(engine: Engine, overrides: Partial<Config> = 
     drop = t.drop;
     handle = await openDb({ databaseUrl, poolSize: 5 });
   } else {
-    handle = await openDb({});
+    handle = await openDb({ pgliteDump: await pgliteTemplate() });
   }
   const config = loadConfig(
     { LOG_LEVEL: "silent", DATA_DIR: dataDir, PORT: "0", HOST: "127.0.0.1", JWT_SECRET: "test-secret-test-secret-123456", ...env },

@@ -4,6 +4,7 @@
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import { sql } from "kysely";
 import { ENGINES, createTestDatabase, startTestApp, makeUser, api, type TestApp } from "../../test/harness";
+import { pgliteTemplate } from "../../test/pglite-template";
 import { openDb, migrate, type DbHandle } from "../../db";
 import { makeCall, makeStorageConfig } from "./factories";
 import { claimAbandoned, upsertSfuRecording } from "./sfu-recording-repository";
@@ -20,7 +21,7 @@ describe.each(ENGINES)("server recordings: the lease (%s)", (engine) => {
       const t = await createTestDatabase();
       drop = t.drop;
       handle = await openDb({ databaseUrl: t.url, poolSize: 3 });
-    } else handle = await openDb({});
+    } else handle = await openDb({ pgliteDump: await pgliteTemplate() });
     await migrate(handle.db);
   }, 60_000);
   afterAll(async () => {
