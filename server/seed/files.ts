@@ -1,6 +1,6 @@
 // The bytes of the demo organisation's shared files, made on the spot (a few kilobytes each) so
 // the repository ships no binary and a preview or download shows something real.
-import { deflateSync } from "node:zlib";
+import { rgbPng } from "./png";
 import type { DemoFile } from "./data";
 
 const MIME: Record<DemoFile["kind"], string> = { markdown: "text/markdown", text: "text/plain", csv: "text/csv", png: "image/png" };
@@ -53,52 +53,17 @@ function ticketsCsv(): string {
   return ["week,opened,closed", ...rows.map(([o, c], i) => `W${i + 1},${o},${c}`)].join("\n") + "\n";
 }
 
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-
-function crc32(buf: Buffer): number {
-  let c = 0xffffffff;
-  for (const b of buf) c = CRC_TABLE[(c ^ b) & 0xff] ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-
-function chunk(type: string, data: Buffer): Buffer {
-  const len = Buffer.alloc(4);
-  len.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([len, body, crc]);
-}
-
 /** A bar chart of weekly active users as an RGB PNG. */
 function barChartPng(values: number[], width = 360, height = 200): Buffer {
-  const pixels = Buffer.alloc((width * 3 + 1) * height, 0xff);
   const max = Math.max(...values);
   const slot = Math.floor(width / values.length);
-  for (let y = 0; y < height; y++) {
-    pixels[y * (width * 3 + 1)] = 0; // filter: none
-    for (let x = 0; x < width; x++) {
-      const i = Math.floor(x / slot);
-      const barTop = height - 12 - Math.round(((values[i] ?? 0) / max) * (height - 32));
-      const inBar = i < values.length && x % slot > 6 && x % slot < slot - 6 && y >= barTop && y < height - 12;
-      const axis = y === height - 12;
-      const at = y * (width * 3 + 1) + 1 + x * 3;
-      const [r, g, b] = inBar ? [99, 102, 241] : axis ? [161, 161, 170] : [255, 255, 255];
-      pixels[at] = r;
-      pixels[at + 1] = g;
-      pixels[at + 2] = b;
-    }
-  }
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8; // bit depth
-  header[9] = 2; // truecolour
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", header), chunk("IDAT", deflateSync(pixels)), chunk("IEND", Buffer.alloc(0))]);
+  return rgbPng(width, height, (x, y) => {
+    const i = Math.floor(x / slot);
+    const barTop = height - 12 - Math.round(((values[i] ?? 0) / max) * (height - 32));
+    const inBar = i < values.length && x % slot > 6 && x % slot < slot - 6 && y >= barTop && y < height - 12;
+    const axis = y === height - 12;
+    return inBar ? [99, 102, 241] : axis ? [161, 161, 170] : [255, 255, 255];
+  });
 }
 
 export function demoFileBytes(file: DemoFile): { data: Buffer; mime: string; category: "document" | "image" } {
