@@ -119,7 +119,7 @@ async function ramps(list: Contender[]): Promise<void> {
       if (c.done) continue;
       let r: ChatResult | null = null;
       for (let attempt = 0; attempt < 2; attempt++) {
-        const { result: t, cost } = await withCost(c.pid, c.pid === null ? undefined : c.databaseUrl, () =>
+        const { result: t, cost } = await withCost(c.pid, c.databaseUrl, () =>
           runChat(c.sockets, c.fx.users, c.fx.rooms, { rate, durationMs: DURATION, warmupMs: 500, drainMs: 3000, mix: { replies: Number(flags["reply-share"]), reactions: Number(flags["reaction-share"]) } }),
         );
         if (!r || verdict(t).within || (verdict(t).keptUp && !verdict(r).keptUp)) {

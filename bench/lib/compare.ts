@@ -18,22 +18,12 @@ export interface StepCost {
   walBytes: number | null;
 }
 
-async function walLsn(databaseUrl: string | undefined): Promise<string | null> {
-  if (!databaseUrl) return null;
+/** One value of one row of a query on its own connection (the app's pool is not ours to borrow). */
+async function queryValue(databaseUrl: string, text: string, values: unknown[] = []): Promise<string> {
   const c = new pg.Client({ connectionString: databaseUrl });
   await c.connect();
   try {
-    return (await c.query<{ lsn: string }>("select pg_current_wal_lsn()::text as lsn")).rows[0].lsn;
-  } finally {
-    await c.end();
-  }
-}
-
-async function walDiff(databaseUrl: string, from: string): Promise<number> {
-  const c = new pg.Client({ connectionString: databaseUrl });
-  await c.connect();
-  try {
-    return Number((await c.query<{ d: string }>("select pg_wal_lsn_diff(pg_current_wal_lsn(), $1::pg_lsn)::text as d", [from])).rows[0].d);
+    return (await c.query<{ v: string }>(text, values)).rows[0].v;
   } finally {
     await c.end();
   }
@@ -44,7 +34,7 @@ export async function withCost(pid: number | null, databaseUrl: string | undefin
   if (pid === null) return { result: await step(), cost: null };
   const app0 = cpuSeconds(pid);
   const pg0 = databaseUrl ? postgresCpuSeconds() : null;
-  const lsn = await walLsn(databaseUrl);
+  const lsn = databaseUrl ? await queryValue(databaseUrl, "select pg_current_wal_lsn()::text as v") : null;
   const result = await step();
   const per = (v: number) => (result.sent ? v / result.sent : 0);
   const pg1 = pg0 === null ? null : postgresCpuSeconds();
@@ -53,7 +43,7 @@ export async function withCost(pid: number | null, databaseUrl: string | undefin
     cost: {
       appCpuMs: per((cpuSeconds(pid) - app0) * 1000),
       pgCpuMs: pg0 === null || pg1 === null ? null : per((pg1 - pg0) * 1000),
-      walBytes: lsn && databaseUrl ? per(await walDiff(databaseUrl, lsn)) : null,
+      walBytes: lsn && databaseUrl ? per(Number(await queryValue(databaseUrl, "select pg_wal_lsn_diff(pg_current_wal_lsn(), $1::pg_lsn)::text as v", [lsn]))) : null,
     },
   };
 }
