@@ -4,11 +4,22 @@ import fs from "node:fs";
 
 const TICK = 100; // clock ticks per second in /proc/<pid>/stat
 
+/** The fields of /proc/<pid>/stat after the command's name: [0] state, [1] parent, [11..14] utime, stime, cutime, cstime. */
+const stat = (pid: number | string): string[] => fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+
 /** CPU seconds (user + system) a process has used so far. */
 export function cpuSeconds(pid: number): number {
-  const f = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  const f = stat(pid);
   return (Number(f[11]) + Number(f[12])) / TICK;
 }
+
+const isPostgres = (pid: number | string): boolean => {
+  try {
+    return fs.readFileSync(`/proc/${pid}/comm`, "utf8").trim() === "postgres";
+  } catch {
+    return false; // gone meanwhile
+  }
+};
 
 /**
  * CPU seconds used so far by every process of the PostgreSQL server on this machine (postmaster,
@@ -20,13 +31,10 @@ export function postgresCpuSeconds(): number | null {
   let total = 0;
   let seen = false;
   for (const pid of fs.readdirSync("/proc")) {
-    if (!/^\d+$/.test(pid)) continue;
+    if (!/^\d+$/.test(pid) || !isPostgres(pid)) continue;
     try {
-      if (fs.readFileSync(`/proc/${pid}/comm`, "utf8").trim() !== "postgres") continue;
-      const f = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-      const parent = f[1];
-      const parentIsPostgres = fs.existsSync(`/proc/${parent}/comm`) && fs.readFileSync(`/proc/${parent}/comm`, "utf8").trim() === "postgres";
-      total += (Number(f[11]) + Number(f[12]) + (parentIsPostgres ? 0 : Number(f[13]) + Number(f[14]))) / TICK;
+      const f = stat(pid);
+      total += (Number(f[11]) + Number(f[12]) + (isPostgres(f[1]) ? 0 : Number(f[13]) + Number(f[14]))) / TICK;
       seen = true;
     } catch {
       /* gone meanwhile */
