@@ -26,7 +26,16 @@ export interface ParsedSearch {
 export const SEARCH_MAX_TERMS = 10;
 export const SEARCH_GROUP_LIMIT = 20;
 
-const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+/**
+ * Chinese, Japanese and Korean characters: Hangul Jamo, kana, Hangul compatibility Jamo, CJK
+ * ideographs (extension A, the main block, compatibility, extensions B-F), Hangul syllables and
+ * half-width katakana. The server indexes runs of them as character pairs with the same ranges
+ * (migrations/202611280900_search_at_scale.ts).
+ */
+export const CJK_RANGES = "\\u1100-\\u11ff\\u3040-\\u30ff\\u3130-\\u318f\\u31f0-\\u31ff\\u3400-\\u4dbf\\u4e00-\\u9fff\\uac00-\\ud7af\\uf900-\\ufaff\\uff66-\\uff9f\\u{20000}-\\u{2fa1f}";
+const CJK = new RegExp(`[${CJK_RANGES}]`, "u");
+/** The runs of CJK characters in a text, in order ("会议 at 9 的记录" gives 会议, 的记录). */
+export const cjkRuns = (text: string): string[] => text.match(new RegExp(`[${CJK_RANGES}]+`, "gu")) ?? [];
 const WORD_CHARS = /[\p{L}\p{N}]+/gu;
 const ONLY_WORD = /^[\p{L}\p{N}]+$/u;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;

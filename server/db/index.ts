@@ -72,7 +72,7 @@ export async function openDb(opts: {
     import("@electric-sql/pglite/contrib/pg_trgm"),
   ]);
   if (opts.pgliteDir) fs.mkdirSync(opts.pgliteDir, { recursive: true });
-  // pg_trgm serves search by substring (CJK text, URL fragments; docs/search.md): the extension's
+  // pg_trgm serves search by substring (URL fragments and the like; docs/search.md): the extension's
   // code is loaded here, the migration creates it in the database.
   const extensions = { pg_trgm };
   const client = opts.pgliteDir ? new PGlite(opts.pgliteDir, { extensions }) : new PGlite({ extensions, loadDataDir: opts.pgliteDump });

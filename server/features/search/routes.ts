@@ -7,7 +7,8 @@ import type { AppContext } from "../../context";
 import { currentUser, requireAuth } from "../../auth/middleware";
 import { badRequest, zodMessage } from "../../errors";
 import { hasFilters, parseSearch, SearchSyntaxError, snippet, type ParsedSearch, type SearchAnswer } from "@shared/search";
-import { searchFiles, searchMessages, searchNoteRows, searchTasks } from "./repository";
+import { searchFiles, searchNoteRows, searchTasks } from "./repository";
+import { searchMessages } from "./messages";
 import { costlyReads } from "../../rate-limits";
 
 const MISSING = 'q is missing: type a word, a "phrase" or a filter such as in:#general';

@@ -5,7 +5,8 @@ import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import { sql } from "kysely";
 import { ENGINES, startTestApp, makeUser, api, makeChannel, makeMessage, makeTask, makeNote, makeSharedFile, type TestApp, type TestUser } from "../../test/harness";
 import { parseSearch, snippet } from "@shared/search";
-import { COMMON_MATCHES, explainMessageSearch } from "./repository";
+import { explainMessageSearch, searchMessages } from "./messages";
+import type { Strategy } from "./plan";
 
 describe("search query syntax", () => {
   it("reads words, phrases, fragments, CJK text and filters", () => {
@@ -153,41 +154,153 @@ describe.each(ENGINES)("search (%s)", (engine) => {
     expect((await api(app).get("/api/search?q=x")).status).toBe(401);
   });
 
-  it("searches a common word channel by channel, still only where the reader may read", async () => {
-    const db = app.ctx.db;
-    await sql`insert into messages (channel_id, content, sender_name, sender_email, created_at)
-      select ${general.id}, 'filler message number ' || g, 'Bot', 'bot@example.test', now() - make_interval(secs => g)
-      from generate_series(1, ${COMMON_MATCHES}) g`.execute(db);
-    // Newer, in the private channel: first in the answer if the read rule were not applied.
-    await sql`insert into messages (channel_id, content, sender_name, sender_email, created_at)
-      select ${secret.id}, 'secret filler ' || g, 'Bot', 'bot@example.test', now() + make_interval(secs => g)
-      from generate_series(1, 30) g`.execute(db);
-    expect((await explainMessageSearch(db, outsider.user, parseSearch("filler"))).split("\n")[0]).toBe("by channel");
-    const outside = await search(outsider, "filler");
-    expect(outside.messages).toHaveLength(20);
-    expect(new Set(outside.messages.map((m) => m.channel_name))).toEqual(new Set(["general"]));
-    expect(outside.messages[0].snippet).toEqual([
-      { text: "filler", match: true },
-      { text: " message number 1", match: false },
-    ]);
-    const inside = await search(ann, "filler");
-    expect(new Set(inside.messages.map((m) => m.channel_name))).toEqual(new Set(["secret-plans"]));
-    expect((await search(ann, "filler in:#general")).messages.map((m) => m.channel_name)).toEqual(Array(20).fill("general"));
+  it("finds Chinese, Japanese and Korean words of any length by their character pairs, alone and among Latin words", async () => {
+    const m = async (content: string) => ((await makeMessage(app, general.id, bob, { content })) as { id: number }).id;
+    const zh = await m("项目进度报告已经发给大家 see the roadmap");
+    const ja = await m("会議は明日ですありがとうございます");
+    const ko = await m("오늘 회의록을 공유합니다");
+    expect(await found(ann, "项目")).toEqual([zh]);
+    expect(await found(ann, "进度报")).toEqual([zh]);
+    expect(await found(ann, "进度报告")).toEqual([zh]);
+    expect(await found(ann, "报告已经发给")).toEqual([zh]);
+    expect(await found(ann, "告")).toEqual([zh]);
+    expect(await found(ann, "项目 roadmap")).toEqual([zh]);
+    expect(await found(ann, "进度 deployment")).toEqual([]);
+    expect(await found(ann, "度进")).toEqual([]);
+    expect(await found(ann, "ありがとう")).toEqual([ja]);
+    expect(await found(ann, "明日")).toEqual([ja]);
+    expect(await found(ann, "회의록")).toEqual([ko]);
+    expect(await found(ann, "회의")).toEqual([ko]);
+    // The pairs never join two runs: 会议 and 记录 apart are not 会议记录.
+    const apart = await m("会议 记录");
+    expect(await found(ann, "会议记录")).toEqual([ids.cjk]);
+    expect(await found(ann, '"会议 记录"')).toEqual([apart]);
   });
 
-  it.runIf(engine === "postgres")("plans a rare word on the GIN index and a common one on the channels' history index", async () => {
-    const db = app.ctx.db;
-    // Varied text, as real messages are, and enough of it that the planner knows a word it has no
-    // statistics for is rare and prefers the GIN index to reading the table (a prefix is costed as a
-    // partial match, so a small table is read whole instead).
-    await sql`insert into messages (channel_id, content, sender_name, sender_email)
-      select ${general.id}, 'chatter ' || md5(g::text) || ' ' || (g % 500), 'Bot', 'bot@example.test' from generate_series(1, 200000) g`.execute(db);
-    await sql`analyze messages`.execute(db);
-    const rare = await explainMessageSearch(db, ann.user, parseSearch("zebra"));
-    expect(rare).toContain("messages_search_idx");
-    const prefix = await explainMessageSearch(db, ann.user, parseSearch("zeb"));
-    expect(prefix).toContain("messages_search_idx");
-    const common = await explainMessageSearch(db, ann.user, parseSearch("filler"));
-    expect(common).toContain("messages_channel_time_id_idx");
+  it("finds a sender by full address, local part or part of the name, with or without words", async () => {
+    const local = bob.email.split("@")[0];
+    expect(await found(ann, `from:@${bob.email}`)).toEqual(await found(ann, `from:@${local}`));
+    expect((await found(ann, `from:@${local}`)).length).toBeGreaterThan(0);
+    expect(await found(ann, "from:@archer has:file")).toEqual([ids.file]);
+    expect(await found(ann, "from:@nobody-at-all")).toEqual([]);
   });
+
+  it("never finds an edited message by its old text, nor a deleted one", async () => {
+    const id = ((await makeMessage(app, general.id, ann, { content: "the quokka report" })) as { id: number }).id;
+    expect(await found(ann, "quokka")).toEqual([id]);
+    await app.ctx.db.updateTable("messages").set({ content: "the wombat report" }).where("id", "=", id).execute();
+    expect(await found(ann, "quokka")).toEqual([]);
+    expect(await found(ann, "wombat")).toEqual([id]);
+    await app.ctx.db.updateTable("messages").set({ content: "", deleted_at: new Date() }).where("id", "=", id).execute();
+    expect(await found(ann, "wombat")).toEqual([]);
+    expect(await found(ann, "in:#general")).not.toContain(id);
+    await app.ctx.db.deleteFrom("messages").where("id", "=", id).execute();
+    expect(await found(ann, "report")).not.toContain(id);
+  });
+
+  it("gives the same answer whichever way it is served, the read rule included", async () => {
+    const db = app.ctx.db;
+    await sql`insert into messages (channel_id, content, sender_id, sender_name, sender_email, created_at)
+      select case when g % 3 = 0 then ${secret.id}::int else ${general.id}::int end,
+             'filler ' || (array['alpha','beta','gamma','delta'])[1 + g % 4] || ' number ' || g || case when g % 7 = 0 then ' 数据库的会议' else '' end,
+             ${bob.user.id}, 'Bob', ${bob.email}, now() - make_interval(mins => g)
+      from generate_series(1, 300) g`.execute(db);
+    await sql`analyze messages`.execute(db);
+    const queries = ["filler", "filler alpha", "gamma number", "数据库", "会议 filler", "filler in:#general", `beta from:@${bob.email.split("@")[0]}`, "in:#secret-plans", "has:file", "delta before:2099-01-01", "number after:2000-01-01"];
+    const ways: Strategy[] = ["text index", "time walk", "sender walk", "channel walk", "file walk"];
+    for (const reader of [ann, outsider]) {
+      for (const q of queries) {
+        const parsed = parseSearch(q);
+        const answers = new Map<string, number[]>();
+        for (const way of ways) {
+          if (way === "text index" && !parsed.terms.length) continue;
+          if (way === "sender walk" && !parsed.filters.from.length) continue;
+          if (way === "channel walk" && !parsed.filters.in.length) continue;
+          if (way === "file walk" && !parsed.filters.hasFile) continue;
+          answers.set(way, (await searchMessages(db, reader.user, parsed, 20, way)).map((m) => m.id));
+        }
+        const rows = await searchMessages(db, reader.user, parsed);
+        const chosen = rows.map((m) => m.id);
+        for (const [way, ids] of answers) expect(ids, `${q} by ${way} for ${reader.email}`).toEqual(chosen);
+        if (reader === outsider) expect(rows.filter((m) => m.channel_name !== "general"), q).toEqual([]);
+      }
+    }
+    // The outsider never sees the private channel's third of the filler.
+    const outside = await searchMessages(db, outsider.user, parseSearch("filler"), 100);
+    expect(outside.length).toBeGreaterThan(0);
+    expect(new Set(outside.map((m) => m.channel_name))).toEqual(new Set(["general"]));
+  });
+});
+
+// What each way reads, on real Postgres with statistics (EXPLAIN (ANALYZE, BUFFERS)): a rare word
+// only its matches, a common word about as many rows as it returns, a word common only in a
+// channel the reader cannot read no more than its matches, each filter its own index.
+describe.runIf(ENGINES.includes("postgres"))("search plans (postgres)", () => {
+  let app: TestApp;
+  let ann: TestUser;
+  let outsider: TestUser;
+  beforeAll(async () => {
+    app = await startTestApp("postgres");
+    ann = await makeUser(app);
+    outsider = await makeUser(app);
+    const general = (await makeChannel(app, { name: "general" })) as { id: number };
+    const secret = (await makeChannel(app, { name: "secret", type: "private", members: [ann.email] })) as { id: number };
+    // 40,000 messages of varied words; "hushword" 2,000 times, all in the private channel; a file every 500th.
+    await sql`insert into messages (channel_id, content, sender_id, sender_name, sender_email, message_type, file_url, created_at)
+      select case when g % 20 = 0 then ${secret.id}::int else ${general.id}::int end,
+             case when g % 20 = 0 then 'hushword ' else '' end || 'chatter w' || (g % 997) || ' v' || (g % 5003) || case when g = 777 then ' zebra' else '' end,
+             ${ann.user.id}, 'Ann', ${ann.email},
+             case when g % 500 = 0 then 'file' else 'text' end, case when g % 500 = 0 then '/api/files/x' end,
+             now() - make_interval(secs => 40000 - g)
+      from generate_series(1, 40000) g`.execute(app.ctx.db);
+    await sql`vacuum analyze messages`.execute(app.ctx.db);
+  }, 240_000);
+  afterAll(() => app?.stop(), 60_000);
+
+  const explain = async (u: TestUser, q: string) => {
+    const plan = await explainMessageSearch(app.ctx.db, u.user, parseSearch(q), { analyze: true });
+    if (process.env.SHOW_PLANS) console.log(`${q}\n${plan}\nrows read: ${rowsRead(plan)}`);
+    return plan;
+  };
+  /** Rows the scans of a plan read: the sum of their actual rows, removed by filter included. */
+  const rowsRead = (plan: string) =>
+    [...plan.matchAll(/(?:Scan|Append)[^\n]*actual time=[\d.]+\.\.[\d.]+ rows=(\d+) loops=(\d+)(?:\n\s+[^\n-][^\n]*)*?(?:\n\s+Rows Removed by Filter: (\d+))?/g)].reduce(
+      (n, m) => n + Number(m[1]) * Number(m[2]) + Number(m[3] ?? 0),
+      0,
+    );
+
+  it("reads a rare word's matches through the text index", async () => {
+    const plan = await explain(ann, "zebra");
+    expect(plan.split("\n")[0]).toBe("text index");
+    expect(plan).toContain("messages_search_idx");
+    expect(rowsRead(plan)).toBeLessThan(10);
+  }, 60_000);
+
+  it("walks newest first for a common word, reading about what it returns", async () => {
+    const plan = await explain(ann, "chatter");
+    expect(plan.split("\n")[0]).toMatch(/^time walk/);
+    expect(plan).toContain("messages_time_idx");
+    expect(rowsRead(plan)).toBeLessThan(200);
+  }, 60_000);
+
+  it("reads no more than a word's matches when they are all where the reader cannot read", async () => {
+    const plan = await explain(outsider, "hushword");
+    expect(plan).not.toContain("Seq Scan");
+    expect(rowsRead(plan)).toBeLessThan(3 * 2000);
+    expect(await searchMessages(app.ctx.db, outsider.user, parseSearch("hushword"))).toEqual([]);
+  }, 60_000);
+
+  it("serves each filter alone through its own index", async () => {
+    const local = ann.email.split("@")[0];
+    const from = await explain(ann, `from:@${local}`);
+    expect(from.split("\n")[0]).toMatch(/time walk|sender walk/);
+    const files = await explain(ann, "has:file");
+    expect(files.split("\n")[0]).toBe("file walk");
+    expect(files).toContain("messages_files_time_idx");
+    expect(rowsRead(files)).toBeLessThan(60);
+    const inChannel = await explain(ann, "in:#secret");
+    expect(inChannel.split("\n")[0]).toBe("channel walk");
+    expect(inChannel).toContain("messages_channel_time_id_idx");
+    expect(rowsRead(inChannel)).toBeLessThan(60);
+  }, 60_000);
 });

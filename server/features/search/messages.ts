@@ -1,0 +1,234 @@
+// Message search (docs/search.md, "How a search is served"). The reader's channels, senders and
+// words are first turned into ids and index conditions; the planner's estimates then choose how
+// to list the newest matches (plan.ts); whichever way is taken, every condition, the read rule
+// among them, is in the statement that finds the rows, so each way gives the same answer.
+import { CompiledQuery, sql, type RawBuilder, type SqlBool } from "kysely";
+import type { User } from "../../db/schema";
+import type { DbLike } from "../../entities/repository";
+import { channelsPolicy } from "../chat/channels.policy";
+import { cjkRuns, SEARCH_GROUP_LIMIT, type ParsedSearch, type SearchTerm } from "@shared/search";
+import { choosePlan, MAX_RANGES, type SearchEstimates, type SearchPlan, type Strategy } from "./plan";
+
+/** A LIKE pattern that finds `text` anywhere, with LIKE's own characters taken literally. */
+export const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+type Cond = RawBuilder<SqlBool>;
+
+/** A search made concrete: ids instead of names, each condition by what serves it. */
+interface Resolved {
+  /** Channels the reader may read, narrowed by in: (null: every channel, nothing to check). */
+  channels: number[] | null;
+  /** Accounts of from: (null: no from:). */
+  senders: number[] | null;
+  /** Conditions the text indexes serve: words, phrases, CJK pairs, fragments. */
+  text: Cond[];
+  /** before:/after:. */
+  time: Cond[];
+  files: Cond | null;
+  /** Whether channels came from in: (walk them one by one even if the reader may read more). */
+  named: boolean;
+}
+
+/**
+ * A CJK run as a tsquery on the document's character pairs (migrations/202611280900_search_at_scale.ts):
+ * one character is a prefix of the pairs starting with it; longer runs, their pairs one after the other.
+ */
+function cjkQuery(run: string): RawBuilder<unknown> {
+  const chars = [...run];
+  if (chars.length === 1) return sql`to_tsquery('simple'::regconfig, ${`${chars[0]}:*`})`;
+  const pairs = chars.slice(0, -1).map((c, i) => c + chars[i + 1]);
+  return sql`phraseto_tsquery('simple'::regconfig, ${pairs.join(" ")})`;
+}
+
+function textConditions(terms: SearchTerm[]): Cond[] {
+  return terms.flatMap((t): Cond[] => {
+    if (t.kind === "word") return [sql<SqlBool>`messages.search_doc @@ (plainto_tsquery('english'::regconfig, ${t.text}) || to_tsquery('simple'::regconfig, ${`${t.text}:*`}))`];
+    if (t.kind === "phrase") return [sql<SqlBool>`messages.search_doc @@ phraseto_tsquery('simple'::regconfig, ${t.text})`];
+    // A fragment is found as written (the trigram index serves it); its CJK runs also through the pairs.
+    const runs = cjkRuns(t.text).map((run) => sql<SqlBool>`messages.search_doc @@ ${cjkQuery(run)}`);
+    return [...runs, sql<SqlBool>`messages.content ilike ${containing(t.text)}`];
+  });
+}
+
+async function resolve(db: DbLike, user: User, parsed: ParsedSearch): Promise<Resolved> {
+  const { filters } = parsed;
+  const readFilter = channelsPolicy.readFilter(user);
+  let channels: number[] | null = null;
+  if (readFilter || filters.in.length) {
+    let q = db.selectFrom("channels").select("channels.id");
+    if (readFilter) q = q.where((eb) => readFilter(eb));
+    if (filters.in.length) q = q.where(sql<SqlBool>`lower(channels.name) in (${sql.join(filters.in)})`);
+    channels = (await q.execute()).map((r) => r.id);
+  }
+  let senders: number[] | null = null;
+  if (filters.from.length) {
+    // An address, its local part, or part of a name (docs/search.md), among the accounts.
+    const rows = await db
+      .selectFrom("users")
+      .select("users.id")
+      .where((eb) =>
+        eb.or(
+          filters.from.map((who) =>
+            eb.or([
+              sql<SqlBool>`lower(users.email) = ${who}`,
+              sql<SqlBool>`split_part(lower(users.email), '@', 1) = ${who}`,
+              sql<SqlBool>`users.full_name ilike ${containing(who)}`,
+            ]),
+          ),
+        ),
+      )
+      .execute();
+    senders = rows.map((r) => r.id);
+  }
+  const time: Cond[] = [];
+  // Days are UTC days (docs/search.md).
+  if (filters.before) time.push(sql<SqlBool>`messages.created_at < ${`${filters.before}T00:00:00Z`}::timestamptz`);
+  if (filters.after) time.push(sql<SqlBool>`messages.created_at >= ${`${filters.after}T00:00:00Z`}::timestamptz + interval '1 day'`);
+  // The same predicate as messages_files_time_idx, so the planner may use it.
+  const files = filters.hasFile ? sql<SqlBool>`(messages.file_url is not null or messages.message_type <> 'text')` : null;
+  return { channels, senders, text: textConditions(parsed.terms), time, files, named: filters.in.length > 0 };
+}
+
+const channelCond = (ids: number[]) => sql<SqlBool>`messages.channel_id = any(${ids}::int[])`;
+const senderCond = (ids: number[]) => sql<SqlBool>`messages.sender_id = any(${ids}::int[])`;
+
+/** Every condition a found message meets: the read rule, the filters, the words; a deleted root's placeholder never. */
+function allConditions(r: Resolved): Cond[] {
+  return [
+    sql<SqlBool>`messages.deleted_at is null`,
+    ...(r.channels ? [channelCond(r.channels)] : []),
+    ...(r.senders ? [senderCond(r.senders)] : []),
+    ...r.time,
+    ...(r.files ? [r.files] : []),
+    ...r.text,
+  ];
+}
+
+const and = (conds: Cond[]) => (conds.length ? sql.join(conds, sql` and `) : sql`true`);
+const NEWEST = sql`messages.created_at desc, messages.id desc`;
+
+/** The planner's estimate of the rows meeting `conds` (planning only: nothing is read). */
+async function estimate(db: DbLike, conds: Cond[]): Promise<number> {
+  const c = sql`explain (format json) select 1 from messages where ${and(conds)}`.compile(db);
+  const res = await db.executeQuery<{ "QUERY PLAN": unknown }>(c);
+  const raw = res.rows[0]?.["QUERY PLAN"];
+  const plan = (typeof raw === "string" ? JSON.parse(raw) : raw) as Array<{ Plan: { "Plan Rows": number } }>;
+  return plan[0].Plan["Plan Rows"];
+}
+
+async function estimates(db: DbLike, r: Resolved, limit: number): Promise<SearchEstimates> {
+  const stats = await sql<{ n: number }>`select reltuples::float8 as n from pg_class where relname = 'messages' and relkind = 'r'`.execute(db);
+  const reltuples = Number(stats.rows[0]?.n ?? -1);
+  const total = reltuples > 0 ? reltuples : await estimate(db, []);
+  const walkChannels = r.channels && (r.named || r.channels.length <= MAX_RANGES) ? r.channels : null;
+  return {
+    limit,
+    total,
+    all: await estimate(db, allConditions(r)),
+    text: r.text.length ? await estimate(db, r.text) : null,
+    senders: r.senders ? { rows: await estimate(db, [senderCond(r.senders)]), count: r.senders.length } : null,
+    channels: walkChannels ? { rows: await estimate(db, [channelCond(walkChannels)]), count: walkChannels.length } : null,
+    files: r.files ? await estimate(db, [r.files]) : null,
+    inTime: r.time.length ? await estimate(db, r.time) : total,
+  };
+}
+
+/** The messages a walk reads, newest first: one index range, or several merged. */
+function stream(r: Resolved, strategy: Exclude<Strategy, "text index">): RawBuilder<unknown> {
+  const ranges: Cond[][] =
+    strategy === "sender walk" ? r.senders!.map((id) => [sql<SqlBool>`messages.sender_id = ${id}`])
+    : strategy === "channel walk" ? r.channels!.map((id) => [sql<SqlBool>`messages.channel_id = ${id}`])
+    : strategy === "file walk" ? [[r.files!]]
+    : [[]];
+  const branches = ranges.map((range) => sql`(select messages.* from messages where ${and([...range, ...r.time])} order by ${NEWEST})`);
+  return sql`(${sql.join(branches, sql` union all `)})`;
+}
+
+interface Step {
+  what: string;
+  query: CompiledQuery;
+}
+
+/** Ids of the newest matches, by `plan`; `run` executes (or explains) each statement. */
+async function find(db: DbLike, r: Resolved, plan: SearchPlan, limit: number, run: (s: Step) => Promise<Array<{ id: number }>>): Promise<number[]> {
+  const all = allConditions(r);
+  const byText = (extra: Cond[], n: number) =>
+    run({
+      what: "text index",
+      // Materialized: the text indexes list the matches, whatever the planner would guess.
+      query: sql`with m as materialized (select messages.id, messages.created_at from messages where ${and([...all, ...extra])})
+        select m.id from m order by m.created_at desc, m.id desc limit ${n}`.compile(db),
+    });
+  if (plan.strategy === "text index") return (await byText([], limit)).map((x) => x.id);
+  const source = stream(r, plan.strategy);
+  if (plan.cap == null) {
+    const rows = await run({ what: plan.strategy, query: sql`select messages.id from ${source} messages where ${and(all)} order by ${NEWEST} limit ${limit}`.compile(db) });
+    return rows.map((x) => x.id);
+  }
+  // Capped: the walk reads at most `cap` rows (its own limit comes before the conditions) ...
+  const walked = await run({
+    what: `${plan.strategy}, at most ${plan.cap} rows`,
+    query: sql`select messages.id from (select * from ${source} messages order by ${NEWEST} limit ${plan.cap}) messages
+      where ${and(all)} order by ${NEWEST} limit ${limit}`.compile(db),
+  });
+  const ids = walked.map((x) => x.id);
+  if (ids.length >= limit) return ids;
+  // ... and if that was not enough, the text index finds the rest, older than where it stopped.
+  const last = await run({
+    what: "where the walk stopped",
+    query: sql`select messages.id from ${source} messages order by ${NEWEST} offset ${plan.cap - 1} limit 1`.compile(db),
+  });
+  if (!last.length) return ids;
+  const older = sql<SqlBool>`(messages.created_at, messages.id) < (select b.created_at, b.id from messages b where b.id = ${last[0].id})`;
+  return [...ids, ...(await byText([older], limit - ids.length)).map((x) => x.id)];
+}
+
+async function plannedSearch(db: DbLike, user: User, parsed: ParsedSearch, limit: number, force?: Strategy) {
+  const r = await resolve(db, user, parsed);
+  if ((r.channels && !r.channels.length) || (r.senders && !r.senders.length)) return null;
+  const e = await estimates(db, r, limit);
+  const plan = choosePlan(e);
+  if (force && force !== plan.strategy) {
+    if (force === "text index" && !r.text.length) throw new Error("text index: the query has no words");
+    plan.strategy = force;
+    plan.cap = force === "text index" || !r.text.length ? null : Math.max(limit, Math.ceil(plan.cap ?? e.total / 100));
+  }
+  return { r, plan, estimates: e };
+}
+
+const execute = (db: DbLike) => async (s: Step) => (await db.executeQuery<{ id: number }>(s.query)).rows;
+
+/** The newest messages the reader may read that match, with their channel's name and type. */
+export async function searchMessages(db: DbLike, user: User, parsed: ParsedSearch, limit = SEARCH_GROUP_LIMIT, force?: Strategy) {
+  const planned = await plannedSearch(db, user, parsed, limit, force);
+  if (!planned) return [];
+  const ids = await find(db, planned.r, planned.plan, limit, execute(db));
+  if (!ids.length) return [];
+  const rows = await db
+    .selectFrom("messages")
+    .innerJoin("channels", "channels.id", "messages.channel_id")
+    .select(["messages.id", "messages.channel_id", "channels.name as channel_name", "channels.type as channel_type", "messages.sender_name", "messages.sender_email", "messages.created_at", "messages.message_type", "messages.file_name", "messages.content"])
+    .where("messages.id", "in", ids)
+    .execute();
+  const byId = new Map(rows.map((m) => [m.id, m]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/**
+ * How a search is served: the way chosen and its estimated costs, then each statement's plan
+ * (with `analyze`, as run, with rows and buffers read). For tests and `npm run bench`.
+ */
+export async function explainMessageSearch(db: DbLike, user: User, parsed: ParsedSearch, opts: { analyze?: boolean; force?: Strategy } = {}): Promise<string> {
+  const planned = await plannedSearch(db, user, parsed, SEARCH_GROUP_LIMIT, opts.force);
+  if (!planned) return "nothing to read (no readable channel or no such sender)";
+  const { plan } = planned;
+  const out = [`${plan.strategy}${plan.cap != null ? ` (cap ${plan.cap})` : ""}`, `costs ${JSON.stringify(plan.costs)}`];
+  const explain = opts.analyze ? "explain (analyze, buffers)" : "explain";
+  await find(db, planned.r, plan, SEARCH_GROUP_LIMIT, async (s) => {
+    const res = await db.executeQuery<{ "QUERY PLAN": string }>(CompiledQuery.raw(`${explain} ${s.query.sql}`, [...s.query.parameters]));
+    out.push(`-- ${s.what}`, ...res.rows.map((row) => row["QUERY PLAN"]));
+    // Explaining returns no rows: also run it, so the steps after it are the ones a search takes.
+    return (await db.executeQuery<{ id: number }>(s.query)).rows;
+  });
+  return out.join("\n");
+}
