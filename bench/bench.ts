@@ -7,8 +7,9 @@
 //     [--reply-share 0.1] [--reaction-share 0.1]   (of the chat scenario's sends: replies in a thread, reactions)
 //     [--flood-rate 5000] [--restart-sockets 5000] [--restart-servers relay,app] [--scenarios chat,flood,idle,restart] [--json]
 //     [--meeting-sizes 4,8,12] [--mesh-sizes 4,8] [--meeting-measure 10]   (scenario "meeting", not run by default)
-//     [--search-messages 1000000] [--search-channels 1000] [--search-member-of 50] [--search-rounds 40]
-//       (scenario "search", not run by default; needs --database-url)
+//     [--search-messages 1000000] [--search-channels 1000] [--search-member-of 50] [--search-vocabulary 20000]
+//       [--search-rounds 30] [--search-keep] [--search-plans]   (scenario "search", not run by default; needs --database-url;
+//       --search-keep: reuse the filled database; --search-plans: print each kind's whole plan)
 //     [--pushchannel-members 1000] [--pushchannel-rate 100] [--pushchannel-seconds 10] [--pushchannel-rounds 3] (scenario "pushchannel", not by default)
 //     [--unread-messages 1000000] [--unread-member-of 200] [--unread-keep]   (scenario "unread", named only; --unread-keep: reuse the filled database)
 //     [--before <checkout>]   (chat: the server of another checkout, e.g. `git worktree add /tmp/before <rev>` with
@@ -54,7 +55,10 @@ const { values: flags } = parseArgs({
     "search-messages": { type: "string", default: "1000000" },
     "search-channels": { type: "string", default: "1000" },
     "search-member-of": { type: "string", default: "50" },
-    "search-rounds": { type: "string", default: "40" },
+    "search-vocabulary": { type: "string", default: "20000" },
+    "search-rounds": { type: "string", default: "30" },
+    "search-keep": { type: "boolean", default: false },
+    "search-plans": { type: "boolean", default: false },
     "unread-messages": { type: "string", default: "1000000" },
     "unread-member-of": { type: "string", default: "200" },
     "pushchannel-members": { type: "string", default: "1000" }, "pushchannel-rate": { type: "string", default: "100" }, "pushchannel-seconds": { type: "string", default: "10" }, "pushchannel-rounds": { type: "string", default: "3" },
@@ -230,7 +234,7 @@ async function main() {
     return SCENARIOS.size === 0;
   };
   const n = (flag: string) => Number(flags[flag as keyof typeof flags]);
-  const search = { messages: n("search-messages"), channels: n("search-channels"), memberOf: n("search-member-of"), rounds: n("search-rounds") };
+  const search = { messages: n("search-messages"), channels: n("search-channels"), memberOf: n("search-member-of"), vocabulary: n("search-vocabulary"), rounds: n("search-rounds"), keep: flags["search-keep"], plans: flags["search-plans"] };
   if (await alone("search", () => searchScenario(flags["database-url"], { ...search, jwtSecret: JWT_SECRET, say }), reportSearch)) return;
   const unread = { messages: n("unread-messages"), channels: 1000, memberOf: n("unread-member-of"), rounds: 60, keep: flags["unread-keep"] };
   if (await alone("unread", () => unreadScenario(flags["database-url"], { ...unread, jwtSecret: JWT_SECRET, say }), reportUnread)) return;

@@ -33,6 +33,7 @@ const NEEDS = [
   { ok: () => onPath("redis-server"), pkgs: ["redis-server"], why: "multi-node and failure tests" },
   { ok: () => onPath("nginx"), pkgs: ["nginx-light"], why: "the failure tests' load balancer" },
   { ok: postgresBinaries, pkgs: ["postgresql"], why: "the failure tests' own Postgres cluster" },
+  { ok: () => fs.existsSync("/usr/share/dict/american-english"), pkgs: ["wamerican"], why: "the search benchmark's dictionary" },
 ];
 
 function run(cmd, args, opts = {}) {
