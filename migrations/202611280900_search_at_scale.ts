@@ -10,6 +10,12 @@ import { type Kysely, sql } from "kysely";
 // (会:* matches the pairs starting with it and a run ending with it). The character ranges are
 // those of shared/search.ts (CJK_RANGES).
 //
+// Fragments ("example.com/docs", "v1.2", "a@b.c") were found through a trigram index of the whole
+// text, the dearest part of storing a message (about half its WAL). A fragment always holds a
+// symbol between letters or digits (shared/search.ts, INNER_SYMBOL), and so does every token of
+// the text it can be found in: only those tokens are kept (search_symbols, null for most
+// messages) and indexed by trigrams.
+//
 // Indexes for the ways a search walks newest first: across all channels by time (a common word
 // or a filter that keeps most messages), by sender (from:) and among messages with a file
 // (has:file, partial, so it costs a plain message nothing). from: resolves to accounts, so a
@@ -36,6 +42,21 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         || to_tsvector('simple'::regconfig, search_cjk_pairs(content))) stored`.execute(db);
   await sql`create index if not exists messages_search_idx on messages using gin (search_doc)`.execute(db);
 
+  await sql
+    .raw(
+      `create or replace function search_symbol_tokens(t text) returns text language sql immutable parallel safe as $$
+        select nullif(array_to_string(array(
+          select m[1] from regexp_matches(t, '(\\S*[[:alnum:]][^[:alnum:][:space:]]+[[:alnum:]]\\S*)', 'g') m), ' '), '')
+      $$`,
+    )
+    .execute(db);
+  await sql`alter table messages add column if not exists search_symbols text generated always as (search_symbol_tokens(content)) stored`.execute(db);
+  const trgm = await sql<{ n: number }>`select count(*)::int as n from pg_extension where extname = 'pg_trgm'`.execute(db);
+  if ((trgm.rows[0]?.n ?? 0) > 0) {
+    await sql`drop index if exists messages_content_trgm_idx`.execute(db);
+    await sql`create index if not exists messages_symbols_trgm_idx on messages using gin (search_symbols gin_trgm_ops) where search_symbols is not null`.execute(db);
+  }
+
   await sql`create index if not exists messages_time_idx on messages (created_at desc, id desc)`.execute(db);
   await sql`create index if not exists messages_sender_time_idx on messages (sender_id, created_at desc, id desc)`.execute(db);
   await sql`
@@ -47,6 +68,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  const trgm = await sql<{ n: number }>`select count(*)::int as n from pg_extension where extname = 'pg_trgm'`.execute(db);
+  if ((trgm.rows[0]?.n ?? 0) > 0) await sql`create index if not exists messages_content_trgm_idx on messages using gin (content gin_trgm_ops)`.execute(db);
+  await sql`alter table messages drop column if exists search_symbols`.execute(db);
+  await sql`drop function if exists search_symbol_tokens(text)`.execute(db);
   await sql`drop index if exists messages_files_time_idx`.execute(db);
   await sql`drop index if exists messages_sender_time_idx`.execute(db);
   await sql`drop index if exists messages_time_idx`.execute(db);

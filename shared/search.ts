@@ -37,7 +37,6 @@ const CJK = new RegExp(`[${CJK_RANGES}]`, "u");
 /** The runs of CJK characters in a text, in order ("会议 at 9 的记录" gives 会议, 的记录). */
 export const cjkRuns = (text: string): string[] => text.match(new RegExp(`[${CJK_RANGES}]+`, "gu")) ?? [];
 const WORD_CHARS = /[\p{L}\p{N}]+/gu;
-const ONLY_WORD = /^[\p{L}\p{N}]+$/u;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Thrown for a query that cannot be run; its message is the 400's. */
@@ -54,22 +53,28 @@ function validDay(key: string, value: string): string {
 /** Strips punctuation around a token ("hello," or "(example.com/x)") but keeps it inside. */
 const trimPunctuation = (s: string) => s.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}/]+$/gu, "");
 
+/**
+ * A symbol between letters or digits ("example.com", "v1.2", "a@b.c", "don't"): a token holding
+ * one is found as written, through the index of such tokens (docs/search.md); punctuation only
+ * around words ("hello," or "(see") is not part of what is searched.
+ */
+export const INNER_SYMBOL = /[\p{L}\p{N}][^\p{L}\p{N}\s]+[\p{L}\p{N}]/u;
+
 function termsOf(raw: string, quoted: boolean): SearchTerm[] {
   const text = raw.trim().toLowerCase();
   if (!text) return [];
   const words = text.match(WORD_CHARS) ?? [];
   if (words.length === 0) return [];
   if (CJK.test(text)) return [{ kind: "substring", text: quoted ? text : trimPunctuation(text) }];
+  const asWords = (): SearchTerm[] => (words.length === 1 ? [{ kind: "word", text: words[0] }] : [{ kind: "phrase", text: words.join(" ") }]);
   if (quoted) {
-    // A quoted phrase of plain words is matched as consecutive words; one with other characters
-    // ("v1.2 release") as it is written.
-    if (/^[\p{L}\p{N}\s]+$/u.test(text)) return words.length === 1 ? [{ kind: "word", text: words[0] }] : [{ kind: "phrase", text: words.join(" ") }];
-    return [{ kind: "substring", text }];
+    // A quoted phrase is matched as consecutive words, punctuation between them aside ("hello,
+    // world"); one holding a symbol inside a token ("v1.2 release") as it is written.
+    return text.split(/\s+/).some((t) => INNER_SYMBOL.test(t)) ? [{ kind: "substring", text }] : asWords();
   }
   const token = trimPunctuation(text);
-  if (ONLY_WORD.test(token)) return [{ kind: "word", text: token }];
-  // URLs and their parts ("example.com/path"), versions, addresses: found as written.
-  return [{ kind: "substring", text: token }];
+  // URLs and their parts ("example.com/path"), versions, addresses: found as written; "a/" is the word a.
+  return INNER_SYMBOL.test(token) ? [{ kind: "substring", text: token }] : asWords();
 }
 
 /** Reads a query: words, "quoted phrases", substrings and the filters in:, from:, before:, after:, has:. */

@@ -6,7 +6,7 @@ import { CompiledQuery, sql, type RawBuilder, type SqlBool } from "kysely";
 import type { User } from "../../db/schema";
 import type { DbLike } from "../../entities/repository";
 import { channelsPolicy } from "../chat/channels.policy";
-import { cjkRuns, SEARCH_GROUP_LIMIT, type ParsedSearch, type SearchTerm } from "@shared/search";
+import { cjkRuns, INNER_SYMBOL, SEARCH_GROUP_LIMIT, type ParsedSearch, type SearchTerm } from "@shared/search";
 import { choosePlan, MAX_RANGES, type SearchEstimates, type SearchPlan, type Strategy } from "./plan";
 
 /** A LIKE pattern that finds `text` anywhere, with LIKE's own characters taken literally. */
@@ -44,9 +44,12 @@ function textConditions(terms: SearchTerm[]): Cond[] {
   return terms.flatMap((t): Cond[] => {
     if (t.kind === "word") return [sql<SqlBool>`messages.search_doc @@ (plainto_tsquery('english'::regconfig, ${t.text}) || to_tsquery('simple'::regconfig, ${`${t.text}:*`}))`];
     if (t.kind === "phrase") return [sql<SqlBool>`messages.search_doc @@ phraseto_tsquery('simple'::regconfig, ${t.text})`];
-    // A fragment is found as written (the trigram index serves it); its CJK runs also through the pairs.
+    // A fragment is found as written. Each of its pieces holding a symbol lies in a token of the
+    // text holding one, which the trigram index of such tokens finds; its CJK runs, the pairs.
     const runs = cjkRuns(t.text).map((run) => sql<SqlBool>`messages.search_doc @@ ${cjkQuery(run)}`);
-    return [...runs, sql<SqlBool>`messages.content ilike ${containing(t.text)}`];
+    const pieces = t.text.split(/\s+/).filter((p) => INNER_SYMBOL.test(p));
+    const symbols = pieces.map((p) => sql<SqlBool>`messages.search_symbols ilike ${containing(p)}`);
+    return [...runs, ...symbols, sql<SqlBool>`messages.content ilike ${containing(t.text)}`];
   });
 }
 

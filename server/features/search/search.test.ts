@@ -19,6 +19,13 @@ describe("search query syntax", () => {
       ],
       filters: { in: ["general"], from: ["ann"], before: "2026-01-31", after: "2026-01-01", hasFile: true },
     });
+    expect(parseSearch('"hello, world" "v1.2 notes" a/ don\'t (x)').terms).toEqual([
+      { kind: "phrase", text: "hello world" },
+      { kind: "substring", text: "v1.2 notes" },
+      { kind: "word", text: "a" },
+      { kind: "substring", text: "don't" },
+      { kind: "word", text: "x" },
+    ]);
     expect(() => parseSearch("before:2026-02-30")).toThrow(/YYYY-MM-DD/);
     expect(() => parseSearch("has:link")).toThrow(/has:file/);
   });
@@ -44,7 +51,8 @@ describe.each(ENGINES)("search (%s)", (engine) => {
   const ids: Record<string, number> = {};
 
   beforeAll(async () => {
-    app = await startTestApp(engine);
+    // Many searches by one person: the per-person limit (SEARCH_RATE_LIMIT) has its own test.
+    app = await startTestApp(engine, {}, { SEARCH_RATE_LIMIT: "100000" });
     ann = await makeUser(app, { full_name: "Ann Archer" });
     bob = await makeUser(app);
     outsider = await makeUser(app);
@@ -91,6 +99,24 @@ describe.each(ENGINES)("search (%s)", (engine) => {
     expect(await found(ann, "https://example.com/path/to/page")).toEqual([ids.url]);
     expect(await found(ann, "path/to")).toEqual([ids.url]);
     expect(await found(ann, "example.org")).toEqual([]);
+    expect(await found(ann, "page?x=1")).toEqual([ids.url]);
+    expect(await found(ann, '"for details"')).toEqual([ids.url]);
+  });
+
+  it("finds a token holding a symbol as written, and punctuation around words as the words", async () => {
+    const misc = (await makeChannel(app, { name: "misc" })) as { id: number };
+    const m = async (content: string) => ((await makeMessage(app, misc.id, ann, { content })) as { id: number }).id;
+    const version = await m("Shipping v1.2.3 today (don't panic), see docs/setup.md");
+    const mail = await m("write to ops-team@example.net, please");
+    expect(await found(ann, "v1.2")).toEqual([version]);
+    expect(await found(ann, "don't")).toEqual([version]);
+    expect(await found(ann, '"v1.2.3 today"')).toEqual([version]);
+    expect(await found(ann, '"v1.2.3 tomorrow"')).toEqual([]);
+    expect(await found(ann, "docs/setup")).toEqual([version]);
+    expect(await found(ann, "(setup.md)")).toEqual([version]);
+    expect(await found(ann, "ops-team@example")).toEqual([mail]);
+    expect(await found(ann, '"today, don"')).toEqual([version]);
+    expect(await found(ann, "shipping,")).toEqual([version]);
   });
 
   it("finds Chinese text by substring", async () => {
@@ -268,6 +294,14 @@ describe.runIf(ENGINES.includes("postgres"))("search plans (postgres)", () => {
       (n, m) => n + Number(m[1]) * Number(m[2]) + Number(m[3] ?? 0),
       0,
     );
+
+  it("finds a fragment through the trigram index of tokens holding a symbol", async () => {
+    await makeMessage(app, (await makeChannel(app, { name: "links" })).id, ann, { content: "see https://wiki.example.org/runbook/restart-42 now" });
+    const plan = await explain(ann, "example.org/runbook");
+    expect(plan.split("\n")[0]).toBe("text index");
+    expect(plan).toContain("messages_symbols_trgm_idx");
+    expect(rowsRead(plan)).toBeLessThan(10);
+  }, 60_000);
 
   it("reads a rare word's matches through the text index", async () => {
     const plan = await explain(ann, "zebra");
