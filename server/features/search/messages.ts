@@ -7,7 +7,7 @@ import type { User } from "../../db/schema";
 import type { DbLike } from "../../entities/repository";
 import { channelsPolicy } from "../chat/channels.policy";
 import { cjkRuns, INNER_SYMBOL, SEARCH_GROUP_LIMIT, type ParsedSearch, type SearchTerm } from "@shared/search";
-import { choosePlan, MAX_RANGES, type SearchEstimates, type SearchPlan, type Strategy } from "./plan";
+import { choosePlan, MAX_RANGES, nextChunk, type SearchEstimates, type SearchPlan, type Strategy } from "./plan";
 
 /** A LIKE pattern that finds `text` anywhere, with LIKE's own characters taken literally. */
 export const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -136,19 +136,25 @@ async function estimates(db: DbLike, r: Resolved, limit: number): Promise<Search
   };
 }
 
-/** The messages a walk reads, newest first: one index range, or several merged. */
-function stream(r: Resolved, strategy: Exclude<Strategy, "text index">): RawBuilder<unknown> {
+/** A message's place in the newest-first order, as a condition: older than message `id`. */
+const olderThan = (id: number) => sql<SqlBool>`(messages.created_at, messages.id) < (select b.created_at, b.id from messages b where b.id = ${id})`;
+
+/** The messages a walk reads, newest first, older than `after` if given: one index range, or several merged. */
+function stream(r: Resolved, strategy: Exclude<Strategy, "text index">, after: number | null): RawBuilder<unknown> {
   const ranges: Cond[][] =
     strategy === "sender walk" ? r.senders!.map((id) => [sql<SqlBool>`messages.sender_id = ${id}`])
     : strategy === "channel walk" ? r.channels!.map((id) => [sql<SqlBool>`messages.channel_id = ${id}`])
     : strategy === "file walk" ? [[r.files!]]
     : [[]];
-  const branches = ranges.map((range) => sql`(select messages.* from messages where ${and([...range, ...r.time])} order by ${NEWEST})`);
+  const from = after == null ? [] : [olderThan(after)];
+  const branches = ranges.map((range) => sql`(select messages.* from messages where ${and([...range, ...r.time, ...from])} order by ${NEWEST})`);
   return sql`(${sql.join(branches, sql` union all `)})`;
 }
 
 interface Step {
   what: string;
+  /** A walk reads an index in its order; the text index step reads GIN bitmaps. */
+  walk: boolean;
   query: CompiledQuery;
 }
 
@@ -158,32 +164,46 @@ async function find(db: DbLike, r: Resolved, plan: SearchPlan, limit: number, ru
   const byText = (extra: Cond[], n: number) =>
     run({
       what: "text index",
+      walk: false,
       // Materialized: the text indexes list the matches, whatever the planner would guess.
       query: sql`with m as materialized (select messages.id, messages.created_at from messages where ${and([...all, ...extra])})
         select m.id from m order by m.created_at desc, m.id desc limit ${n}`.compile(db),
     });
   if (plan.strategy === "text index") return (await byText([], limit)).map((x) => x.id);
-  const source = stream(r, plan.strategy);
-  if (plan.cap == null) {
-    const rows = await run({ what: plan.strategy, query: sql`select messages.id from ${source} messages where ${and(all)} order by ${NEWEST} limit ${limit}`.compile(db) });
-    return rows.map((x) => x.id);
+  const strategy = plan.strategy;
+  const ids: number[] = [];
+  let after: number | null = null;
+  let chunk = plan.chunk;
+  let walked = 0;
+  for (;;) {
+    // A chunk: the stream's next `chunk` rows (its limit comes before the conditions, so the
+    // walk reads no more, and the planner keeps to the index order), checked until enough match.
+    const source = stream(r, strategy, after);
+    const rows = await run({
+      what: `${strategy}, at most ${chunk} rows${after == null ? "" : ` older than message ${after}`}`,
+      walk: true,
+      query: sql`select messages.id from (select * from ${source} messages order by ${NEWEST} limit ${chunk}) messages
+        where ${and(all)} order by ${NEWEST} limit ${limit - ids.length}`.compile(db),
+    });
+    ids.push(...rows.map((x) => x.id));
+    if (ids.length >= limit) return ids;
+    const last = await run({
+      what: "where the chunk ended",
+      walk: true,
+      query: sql`select messages.id from ${source} messages order by ${NEWEST} offset ${chunk - 1} limit 1`.compile(db),
+    });
+    if (!last.length) return ids;
+    after = last[0].id;
+    walked += chunk;
+    const next = nextChunk({ limit, found: ids.length, walked, chunk, textCost: plan.costs["text index"] ?? null });
+    if (next === "text index") {
+      // The words are rarer here than the estimates said: the text index finds the rest, older
+      // than where the walk stopped (as a filter: that index must not be the time index).
+      const older = sql<SqlBool>`(${olderThan(after)}) is true`;
+      return [...ids, ...(await byText([older], limit - ids.length)).map((x) => x.id)];
+    }
+    chunk = next;
   }
-  // Capped: the walk reads at most `cap` rows (its own limit comes before the conditions) ...
-  const walked = await run({
-    what: `${plan.strategy}, at most ${plan.cap} rows`,
-    query: sql`select messages.id from (select * from ${source} messages order by ${NEWEST} limit ${plan.cap}) messages
-      where ${and(all)} order by ${NEWEST} limit ${limit}`.compile(db),
-  });
-  const ids = walked.map((x) => x.id);
-  if (ids.length >= limit) return ids;
-  // ... and if that was not enough, the text index finds the rest, older than where it stopped.
-  const last = await run({
-    what: "where the walk stopped",
-    query: sql`select messages.id from ${source} messages order by ${NEWEST} offset ${plan.cap - 1} limit 1`.compile(db),
-  });
-  if (!last.length) return ids;
-  const older = sql<SqlBool>`(messages.created_at, messages.id) < (select b.created_at, b.id from messages b where b.id = ${last[0].id})`;
-  return [...ids, ...(await byText([older], limit - ids.length)).map((x) => x.id)];
 }
 
 async function plannedSearch(db: DbLike, user: User, parsed: ParsedSearch, limit: number, force?: Strategy) {
@@ -194,18 +214,42 @@ async function plannedSearch(db: DbLike, user: User, parsed: ParsedSearch, limit
   if (force && force !== plan.strategy) {
     if (force === "text index" && !r.text.length) throw new Error("text index: the query has no words");
     plan.strategy = force;
-    plan.cap = force === "text index" || !r.text.length ? null : Math.max(limit, Math.ceil(plan.cap ?? e.total / 100));
   }
   return { r, plan, estimates: e };
 }
 
-const execute = (db: DbLike) => async (s: Step) => (await db.executeQuery<{ id: number }>(s.query)).rows;
+/**
+ * Runs a search's statements in one transaction, each planned the way the plan says: a walk must
+ * follow its index in order (a channel or a sender whose size the statistics underestimate would
+ * otherwise be read whole by a bitmap and sorted), the text index step must use its bitmaps.
+ */
+type Run = <R = { id: number }>(step: Step) => Promise<R[]>;
+
+async function inPlan<T>(db: DbLike, body: (run: Run) => Promise<T>): Promise<T> {
+  const go = async (trx: DbLike) => {
+    let walking: boolean | null = null;
+    const setPlanner = (on: boolean) =>
+      sql`select set_config('enable_sort', ${on ? "on" : "off"}, true), set_config('enable_bitmapscan', ${on ? "on" : "off"}, true), set_config('enable_seqscan', ${on ? "on" : "off"}, true)`.execute(trx);
+    const run: Run = async <R,>(step: Step) => {
+      if (walking !== step.walk) await setPlanner(!step.walk);
+      walking = step.walk;
+      return (await trx.executeQuery<R>(step.query)).rows;
+    };
+    try {
+      return await body(run);
+    } finally {
+      // Within a caller's transaction, leave the planner as it was.
+      if (walking) await setPlanner(true);
+    }
+  };
+  return db.isTransaction ? go(db) : db.transaction().execute(go);
+}
 
 /** The newest messages the reader may read that match, with their channel's name and type. */
 export async function searchMessages(db: DbLike, user: User, parsed: ParsedSearch, limit = SEARCH_GROUP_LIMIT, force?: Strategy) {
   const planned = await plannedSearch(db, user, parsed, limit, force);
   if (!planned) return [];
-  const ids = await find(db, planned.r, planned.plan, limit, execute(db));
+  const ids = await inPlan(db, (run) => find(db, planned.r, planned.plan, limit, run));
   if (!ids.length) return [];
   const rows = await db
     .selectFrom("messages")
@@ -225,13 +269,15 @@ export async function explainMessageSearch(db: DbLike, user: User, parsed: Parse
   const planned = await plannedSearch(db, user, parsed, SEARCH_GROUP_LIMIT, opts.force);
   if (!planned) return "nothing to read (no readable channel or no such sender)";
   const { plan } = planned;
-  const out = [`${plan.strategy}${plan.cap != null ? ` (cap ${plan.cap})` : ""}`, `costs ${JSON.stringify(plan.costs)}`];
+  const out = [`${plan.strategy}${plan.strategy !== "text index" ? ` (first ${plan.chunk} rows)` : ""}`, `costs ${JSON.stringify(plan.costs)}`];
   const explain = opts.analyze ? "explain (analyze, buffers)" : "explain";
-  await find(db, planned.r, plan, SEARCH_GROUP_LIMIT, async (s) => {
-    const res = await db.executeQuery<{ "QUERY PLAN": string }>(CompiledQuery.raw(`${explain} ${s.query.sql}`, [...s.query.parameters]));
-    out.push(`-- ${s.what}`, ...res.rows.map((row) => row["QUERY PLAN"]));
-    // Explaining returns no rows: also run it, so the steps after it are the ones a search takes.
-    return (await db.executeQuery<{ id: number }>(s.query)).rows;
-  });
+  await inPlan(db, (run) =>
+    find(db, planned.r, plan, SEARCH_GROUP_LIMIT, async (s) => {
+      const res = await run<{ "QUERY PLAN": string }>({ ...s, query: CompiledQuery.raw(`${explain} ${s.query.sql}`, [...s.query.parameters]) });
+      out.push(`-- ${s.what}`, ...res.map((row) => row["QUERY PLAN"]));
+      // Explaining returns no rows: also run it, so the steps after it are the ones a search takes.
+      return run(s);
+    }),
+  );
   return out.join("\n");
 }

@@ -14,14 +14,18 @@
 //
 // Estimates assume the conditions are independent, which is wrong exactly when a word is common
 // only in channels the reader cannot read: a walk would then pass the whole table finding
-// nothing. So a walk chosen while the text index was possible stops after `cap` rows, and the
-// text index serves the rest, older than where the walk stopped: a wrong guess costs at most a
-// few times the better way.
+// nothing. So a walk reads in chunks: the first a few times its estimate, and after each, what it
+// found so far says how far it still has to go; when that is more than the text index would
+// read, the text index serves the rest, older than where the walk stopped. A wrong guess costs at
+// most a few times the better way.
 
 /** A random read (a match fetched by the text index) costs about this many rows read in order. */
 export const RANDOM_READ = 2;
-/** A capped walk may read this many times what its estimate said before handing over. */
+/** A walk's first chunk reads this many times its estimate (at least MIN_CHUNK rows). */
 export const WALK_SLACK = 3;
+const MIN_CHUNK = 100;
+/** Each later chunk reads at most this many times the one before. */
+const GROWTH = 8;
 /** Fixed rows-equivalent cost of starting one index range (per sender or channel of a walk). */
 const PER_RANGE = 5;
 /** More senders or channels than this are not walked one by one. */
@@ -49,8 +53,8 @@ export type Strategy = "text index" | "time walk" | "sender walk" | "channel wal
 
 export interface SearchPlan {
   strategy: Strategy;
-  /** For a walk with the text index to fall back on: rows to read before handing over. */
-  cap: number | null;
+  /** For a walk: the rows its first chunk reads. */
+  chunk: number;
   /** The estimated cost of each way considered, in rows read (for EXPLAIN output and tests). */
   costs: Partial<Record<Strategy, number>>;
 }
@@ -70,6 +74,17 @@ export function choosePlan(e: SearchEstimates): SearchPlan {
   if (e.files != null) costs["file walk"] = walkCost(e.files, e.all, e.limit);
   const [strategy, cost] = (Object.entries(costs) as [Strategy, number][]).reduce((best, c) => (c[1] < best[1] ? c : best));
   const textCost = costs["text index"];
-  const cap = strategy !== "text index" && textCost != null ? Math.ceil(Math.max(Math.min(textCost, cost * WALK_SLACK), e.limit)) : null;
-  return { strategy, cap, costs };
+  const first = Math.max(MIN_CHUNK, Math.ceil(cost * WALK_SLACK));
+  return { strategy, chunk: textCost != null ? Math.max(MIN_CHUNK, Math.min(first, Math.ceil(textCost))) : first, costs };
+}
+
+/**
+ * After a chunk of a walk that found too little: the rows of the next chunk, or hand over to the
+ * text index. The rate found so far (one more match than seen, so none found still ends) says
+ * how many rows are left to read; the text index wins when it would read fewer.
+ */
+export function nextChunk(o: { limit: number; found: number; walked: number; chunk: number; textCost: number | null }): number | "text index" {
+  const left = ((o.limit - o.found) * o.walked) / (o.found + 1);
+  if (o.textCost != null && o.textCost < left) return "text index";
+  return Math.min(o.chunk * GROWTH, Math.max(o.chunk * 2, Math.ceil(left * 1.5)));
 }

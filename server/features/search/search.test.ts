@@ -329,11 +329,11 @@ describe.runIf(ENGINES.includes("postgres"))("search plans (postgres)", () => {
     const from = await explain(ann, `from:@${local}`);
     expect(from.split("\n")[0]).toMatch(/time walk|sender walk/);
     const files = await explain(ann, "has:file");
-    expect(files.split("\n")[0]).toBe("file walk");
+    expect(files.split("\n")[0]).toMatch(/^file walk/);
     expect(files).toContain("messages_files_time_idx");
     expect(rowsRead(files)).toBeLessThan(60);
     const inChannel = await explain(ann, "in:#secret");
-    expect(inChannel.split("\n")[0]).toBe("channel walk");
+    expect(inChannel.split("\n")[0]).toMatch(/^channel walk/);
     expect(inChannel).toContain("messages_channel_time_id_idx");
     expect(rowsRead(inChannel)).toBeLessThan(60);
   }, 60_000);
