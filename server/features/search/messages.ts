@@ -21,7 +21,7 @@ interface Resolved {
   /** Accounts of from: (null: no from:). */
   senders: number[] | null;
   /** Conditions the text indexes serve: words, phrases, CJK pairs, fragments. */
-  text: Cond[];
+  text: TextCond[];
   /** before:/after:. */
   time: Cond[];
   files: Cond | null;
@@ -40,18 +40,35 @@ function cjkQuery(run: string): RawBuilder<unknown> {
   return sql`phraseto_tsquery('simple'::regconfig, ${pairs.join(" ")})`;
 }
 
-function textConditions(terms: SearchTerm[]): Cond[] {
-  return terms.flatMap((t): Cond[] => {
-    if (t.kind === "word") return [sql<SqlBool>`messages.search_doc @@ (plainto_tsquery('english'::regconfig, ${t.text}) || to_tsquery('simple'::regconfig, ${`${t.text}:*`}))`];
-    if (t.kind === "phrase") return [sql<SqlBool>`messages.search_doc @@ phraseto_tsquery('simple'::regconfig, ${t.text})`];
+/**
+ * A condition on the text: as an index condition (null: none serves it) and as the same test
+ * written so that no index serves it, for the terms that the text index step checks on the rows
+ * its rarest terms found rather than reading their own long lists.
+ */
+interface TextCond {
+  index: Cond | null;
+  filter: Cond;
+}
+
+const matchDoc = (q: RawBuilder<unknown>): TextCond => ({ index: sql<SqlBool>`messages.search_doc @@ (${q})`, filter: sql<SqlBool>`ts_match_vq(messages.search_doc, ${q})` });
+
+function textConditions(terms: SearchTerm[]): TextCond[] {
+  return terms.flatMap((t): TextCond[] => {
+    if (t.kind === "word") return [matchDoc(sql`plainto_tsquery('english'::regconfig, ${t.text}) || to_tsquery('simple'::regconfig, ${`${t.text}:*`})`)];
+    if (t.kind === "phrase") return [matchDoc(sql`phraseto_tsquery('simple'::regconfig, ${t.text})`)];
     // A fragment is found as written. Each of its pieces holding a symbol lies in a token of the
     // text holding one, which the trigram index of such tokens finds; its CJK runs, the pairs.
-    const runs = cjkRuns(t.text).map((run) => sql<SqlBool>`messages.search_doc @@ ${cjkQuery(run)}`);
+    const runs = cjkRuns(t.text).map((run) => matchDoc(cjkQuery(run)));
     const pieces = t.text.split(/\s+/).filter((p) => INNER_SYMBOL.test(p));
-    const symbols = pieces.map((p) => sql<SqlBool>`messages.search_symbols ilike ${containing(p)}`);
-    return [...runs, ...symbols, sql<SqlBool>`messages.content ilike ${containing(t.text)}`];
+    const symbols = pieces.map((p): TextCond => {
+      const like = sql<SqlBool>`messages.search_symbols ilike ${containing(p)}`;
+      return { index: like, filter: sql<SqlBool>`(${like}) is true` };
+    });
+    return [...runs, ...symbols, { index: null, filter: sql<SqlBool>`messages.content ilike ${containing(t.text)}` }];
   });
 }
+
+const indexForms = (text: TextCond[]) => text.map((c) => c.index ?? c.filter);
 
 async function resolve(db: DbLike, user: User, parsed: ParsedSearch): Promise<Resolved> {
   const { filters } = parsed;
@@ -96,14 +113,14 @@ const channelCond = (ids: number[]) => sql<SqlBool>`messages.channel_id = any(${
 const senderCond = (ids: number[]) => sql<SqlBool>`messages.sender_id = any(${ids}::int[])`;
 
 /** Every condition a found message meets: the read rule, the filters, the words; a deleted root's placeholder never. */
-function allConditions(r: Resolved): Cond[] {
+function allConditions(r: Resolved, text: Cond[] = indexForms(r.text)): Cond[] {
   return [
     sql<SqlBool>`messages.deleted_at is null`,
     ...(r.channels ? [channelCond(r.channels)] : []),
     ...(r.senders ? [senderCond(r.senders)] : []),
     ...r.time,
     ...(r.files ? [r.files] : []),
-    ...r.text,
+    ...text,
   ];
 }
 
@@ -119,7 +136,25 @@ async function estimate(db: DbLike, conds: Cond[]): Promise<number> {
   return plan[0].Plan["Plan Rows"];
 }
 
-async function estimates(db: DbLike, r: Resolved, limit: number): Promise<SearchEstimates> {
+/** Terms this many times as common as the rarest are checked on the rows found, not read from the index. */
+const DRIVER_SPREAD = 4;
+
+/**
+ * What the text index step reads by index: the rarest term and those nearly as rare (a long list,
+ * say of a common word's prefix, costs more to read than to check on the few rows the rare ones
+ * find); the others become filters. `rows`: the matches of those it reads.
+ */
+async function textStep(db: DbLike, text: TextCond[]): Promise<{ conds: Cond[]; rows: number } | null> {
+  const indexed = text.filter((c) => c.index);
+  if (!indexed.length) return null;
+  const rows = await Promise.all(indexed.map((c) => estimate(db, [c.index!])));
+  const rarest = Math.min(...rows);
+  const drivers = new Set(indexed.filter((_, i) => rows[i] <= DRIVER_SPREAD * rarest));
+  const conds = text.map((c) => (drivers.has(c) ? c.index! : c.filter));
+  return { conds, rows: drivers.size === 1 ? rarest : await estimate(db, [...drivers].map((c) => c.index!)) };
+}
+
+async function estimates(db: DbLike, r: Resolved, step: { rows: number } | null, limit: number): Promise<SearchEstimates> {
   const stats = await sql<{ n: number }>`select reltuples::float8 as n from pg_class where relname = 'messages' and relkind = 'r'`.execute(db);
   const reltuples = Number(stats.rows[0]?.n ?? -1);
   const total = reltuples > 0 ? reltuples : await estimate(db, []);
@@ -128,7 +163,7 @@ async function estimates(db: DbLike, r: Resolved, limit: number): Promise<Search
     limit,
     total,
     all: await estimate(db, allConditions(r)),
-    text: r.text.length ? await estimate(db, r.text) : null,
+    text: step ? step.rows : null,
     senders: r.senders ? { rows: await estimate(db, [senderCond(r.senders)]), count: r.senders.length } : null,
     channels: walkChannels ? { rows: await estimate(db, [channelCond(walkChannels)]), count: walkChannels.length } : null,
     files: r.files ? await estimate(db, [r.files]) : null,
@@ -159,14 +194,15 @@ interface Step {
 }
 
 /** Ids of the newest matches, by `plan`; `run` executes (or explains) each statement. */
-async function find(db: DbLike, r: Resolved, plan: SearchPlan, limit: number, run: (s: Step) => Promise<Array<{ id: number }>>): Promise<number[]> {
+async function find(db: DbLike, r: Resolved, plan: SearchPlan, textConds: Cond[] | null, limit: number, run: (s: Step) => Promise<Array<{ id: number }>>): Promise<number[]> {
   const all = allConditions(r);
+  const forText = textConds ? allConditions(r, textConds) : all;
   const byText = (extra: Cond[], n: number) =>
     run({
       what: "text index",
       walk: false,
       // Materialized: the text indexes list the matches, whatever the planner would guess.
-      query: sql`with m as materialized (select messages.id, messages.created_at from messages where ${and([...all, ...extra])})
+      query: sql`with m as materialized (select messages.id, messages.created_at from messages where ${and([...forText, ...extra])})
         select m.id from m order by m.created_at desc, m.id desc limit ${n}`.compile(db),
     });
   if (plan.strategy === "text index") return (await byText([], limit)).map((x) => x.id);
@@ -209,13 +245,14 @@ async function find(db: DbLike, r: Resolved, plan: SearchPlan, limit: number, ru
 async function plannedSearch(db: DbLike, user: User, parsed: ParsedSearch, limit: number, force?: Strategy) {
   const r = await resolve(db, user, parsed);
   if ((r.channels && !r.channels.length) || (r.senders && !r.senders.length)) return null;
-  const e = await estimates(db, r, limit);
+  const step = await textStep(db, r.text);
+  const e = await estimates(db, r, step, limit);
   const plan = choosePlan(e);
   if (force && force !== plan.strategy) {
-    if (force === "text index" && !r.text.length) throw new Error("text index: the query has no words");
+    if (force === "text index" && !step) throw new Error("text index: the query has no words");
     plan.strategy = force;
   }
-  return { r, plan, estimates: e };
+  return { r, plan, textConds: step?.conds ?? null, estimates: e };
 }
 
 /**
@@ -249,7 +286,7 @@ async function inPlan<T>(db: DbLike, body: (run: Run) => Promise<T>): Promise<T>
 export async function searchMessages(db: DbLike, user: User, parsed: ParsedSearch, limit = SEARCH_GROUP_LIMIT, force?: Strategy) {
   const planned = await plannedSearch(db, user, parsed, limit, force);
   if (!planned) return [];
-  const ids = await inPlan(db, (run) => find(db, planned.r, planned.plan, limit, run));
+  const ids = await inPlan(db, (run) => find(db, planned.r, planned.plan, planned.textConds, limit, run));
   if (!ids.length) return [];
   const rows = await db
     .selectFrom("messages")
@@ -272,7 +309,7 @@ export async function explainMessageSearch(db: DbLike, user: User, parsed: Parse
   const out = [`${plan.strategy}${plan.strategy !== "text index" ? ` (first ${plan.chunk} rows)` : ""}`, `costs ${JSON.stringify(plan.costs)}`];
   const explain = opts.analyze ? "explain (analyze, buffers)" : "explain";
   await inPlan(db, (run) =>
-    find(db, planned.r, plan, SEARCH_GROUP_LIMIT, async (s) => {
+    find(db, planned.r, plan, planned.textConds, SEARCH_GROUP_LIMIT, async (s) => {
       const res = await run<{ "QUERY PLAN": string }>({ ...s, query: CompiledQuery.raw(`${explain} ${s.query.sql}`, [...s.query.parameters]) });
       out.push(`-- ${s.what}`, ...res.map((row) => row["QUERY PLAN"]));
       // Explaining returns no rows: also run it, so the steps after it are the ones a search takes.

@@ -43,10 +43,13 @@ export function searchRoutes(ctx: AppContext): Router {
     const { terms } = parsed;
     // Filters are about messages: with one, the other kinds have nothing to answer to.
     const others = terms.length > 0 && !hasFilters(parsed.filters);
-    const messages = await searchMessages(ctx.db, user, parsed);
-    const tasks = others ? await searchTasks(ctx.db, user, terms) : [];
-    const notes = others ? await searchNoteRows(ctx.db, user, terms) : [];
-    const files = others ? await searchFiles(ctx.db, user, terms) : [];
+    // Side by side: on Postgres each takes its own connection.
+    const [messages, tasks, notes, files] = await Promise.all([
+      searchMessages(ctx.db, user, parsed),
+      others ? searchTasks(ctx.db, user, terms) : [],
+      others ? searchNoteRows(ctx.db, user, terms) : [],
+      others ? searchFiles(ctx.db, user, terms) : [],
+    ]);
     const answer: SearchAnswer = {
       query: parsed,
       messages: messages.map((m) => ({
