@@ -136,28 +136,42 @@ async function estimate(db: DbLike, conds: Cond[]): Promise<number> {
   return plan[0].Plan["Plan Rows"];
 }
 
-/** Terms this many times as common as the rarest are checked on the rows found, not read from the index. */
-const DRIVER_SPREAD = 4;
+/** Reading one entry of an index's list of matches costs about this fraction of fetching a row. */
+const LIST_VS_ROW = 50;
 
 /**
- * What the text index step reads by index: the rarest term and those nearly as rare (a long list,
- * say of a common word's prefix, costs more to read than to check on the few rows the rare ones
- * find); the others become filters. `rows`: the matches of those it reads.
+ * What the text index step reads by index: the rarest term, then each term whose list costs less
+ * to read than the rows it spares fetching (a common word's long prefix list costs more to read
+ * than to check on the few rows the rare ones find); the others become filters. `rows`: the
+ * matches it fetches, plus the lists it reads, in rows' worth.
  */
-async function textStep(db: DbLike, text: TextCond[]): Promise<{ conds: Cond[]; rows: number } | null> {
+async function textStep(db: DbLike, text: TextCond[], total: number): Promise<{ conds: Cond[]; rows: number } | null> {
   const indexed = text.filter((c) => c.index);
   if (!indexed.length) return null;
   const rows = await Promise.all(indexed.map((c) => estimate(db, [c.index!])));
-  const rarest = Math.min(...rows);
-  const drivers = new Set(indexed.filter((_, i) => rows[i] <= DRIVER_SPREAD * rarest));
+  const order = indexed.map((c, i) => ({ c, n: Math.max(rows[i], 1) })).sort((a, b) => a.n - b.n);
+  const drivers = new Set([order[0].c]);
+  let fetched = order[0].n;
+  let lists = order[0].n;
+  for (const { c, n } of order.slice(1)) {
+    const share = Math.min(n / Math.max(total, 1), 1);
+    if (n / LIST_VS_ROW >= fetched * (1 - share)) continue;
+    drivers.add(c);
+    fetched *= share;
+    lists += n;
+  }
   const conds = text.map((c) => (drivers.has(c) ? c.index! : c.filter));
-  return { conds, rows: drivers.size === 1 ? rarest : await estimate(db, [...drivers].map((c) => c.index!)) };
+  return { conds, rows: fetched + lists / LIST_VS_ROW };
 }
 
-async function estimates(db: DbLike, r: Resolved, step: { rows: number } | null, limit: number): Promise<SearchEstimates> {
+/** Messages in the table, from the statistics (planning a count if there are none yet). */
+async function tableRows(db: DbLike): Promise<number> {
   const stats = await sql<{ n: number }>`select reltuples::float8 as n from pg_class where relname = 'messages' and relkind = 'r'`.execute(db);
   const reltuples = Number(stats.rows[0]?.n ?? -1);
-  const total = reltuples > 0 ? reltuples : await estimate(db, []);
+  return reltuples > 0 ? reltuples : estimate(db, []);
+}
+
+async function estimates(db: DbLike, r: Resolved, total: number, step: { rows: number } | null, limit: number): Promise<SearchEstimates> {
   const walkChannels = r.channels && (r.named || r.channels.length <= MAX_RANGES) ? r.channels : null;
   return {
     limit,
@@ -245,8 +259,9 @@ async function find(db: DbLike, r: Resolved, plan: SearchPlan, textConds: Cond[]
 async function plannedSearch(db: DbLike, user: User, parsed: ParsedSearch, limit: number, force?: Strategy) {
   const r = await resolve(db, user, parsed);
   if ((r.channels && !r.channels.length) || (r.senders && !r.senders.length)) return null;
-  const step = await textStep(db, r.text);
-  const e = await estimates(db, r, step, limit);
+  const total = await tableRows(db);
+  const step = await textStep(db, r.text, total);
+  const e = await estimates(db, r, total, step, limit);
   const plan = choosePlan(e);
   if (force && force !== plan.strategy) {
     if (force === "text index" && !step) throw new Error("text index: the query has no words");
