@@ -29,6 +29,8 @@ test("search finds words, prefixes, phrases, URL fragments and CJK text, opens t
   const post = (content: string) => request.post("/api/entities/messages", { headers, data: { channel_id: channel.id, content } });
   const target = `Kangaroo${stamp} deployment went fine, see the "release notes" at https://example.com/docs/rel-${stamp} 会议记录${stamp}`;
   await post(`Quiet line: release and then notes, Kangaroo${stamp}`);
+  await post(`Wombat${stamp} report: wombat${stamp} numbers, wombat${stamp} charts`);
+  await post(`Wombat${stamp} once`);
   expect((await post(target)).status()).toBe(201);
   // Enough later messages that the found one is not on the channel's first page.
   for (let i = 0; i < 60; i++) await post(`filler ${i} ${stamp}`);
@@ -46,6 +48,16 @@ test("search finds words, prefixes, phrases, URL fragments and CJK text, opens t
   mkdirSync("/tmp/shots", { recursive: true });
   await page.screenshot({ path: "/tmp/shots/search.png" });
 
+  // Newest first by default; most relevant first when asked, and the choice is in the address.
+  const wombats = (await searchFor(page, `wombat${stamp}`)).getByRole("button");
+  await expect(wombats.first()).toContainText("once");
+  await page.getByRole("group", { name: "Order of messages" }).getByRole("button", { name: "Most relevant" }).click();
+  await expect(page).toHaveURL(/sort=relevance/);
+  await expect(wombats.first()).toContainText("report");
+  await expect(page.getByRole("button", { name: "Most relevant" })).toHaveAttribute("aria-pressed", "true");
+  await page.screenshot({ path: "/tmp/shots/search-relevance.png" });
+
+  await searchFor(page, `kangaroo${stamp} in:#search-${stamp}`);
   await hit.click();
   await expect(page).toHaveURL(new RegExp(`/Chat\\?channel=${channel.id}&message=\\d+`));
   const row = page.locator("[data-highlighted]");

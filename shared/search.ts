@@ -193,7 +193,12 @@ export const taskHit = z.object({ id: z.number(), title: z.string(), status: z.s
 export const noteHit = z.object({ id: z.number(), topic: z.string(), snippet: z.array(snippetSegment) });
 export const fileHit = z.object({ id: z.number(), name: z.string(), file_url: z.string().nullable(), snippet: z.array(snippetSegment) });
 
+export const searchSort = z.enum(["newest", "relevance"]);
+export type SearchSort = z.infer<typeof searchSort>;
+
 export const searchAnswer = z.object({
+  /** newest: newest first; relevance: the most relevant of the newest 200 matches first. */
+  sort: searchSort,
   query: z.object({
     terms: z.array(z.object({ kind: z.enum(["word", "phrase", "substring"]), text: z.string() })),
     filters: z.object({ in: z.array(z.string()), from: z.array(z.string()), before: z.string().nullable(), after: z.string().nullable(), hasFile: z.boolean() }),

@@ -6,7 +6,7 @@ import { CompiledQuery, sql, type RawBuilder, type SqlBool } from "kysely";
 import type { User } from "../../db/schema";
 import type { DbLike } from "../../entities/repository";
 import { channelsPolicy } from "../chat/channels.policy";
-import { cjkRuns, INNER_SYMBOL, SEARCH_GROUP_LIMIT, type ParsedSearch, type SearchTerm } from "@shared/search";
+import { cjkRuns, INNER_SYMBOL, SEARCH_GROUP_LIMIT, type SearchSort, type ParsedSearch, type SearchTerm } from "@shared/search";
 import { choosePlan, MAX_RANGES, nextChunk, type SearchEstimates, type SearchPlan, type Strategy } from "./plan";
 
 /** A LIKE pattern that finds `text` anywhere, with LIKE's own characters taken literally. */
@@ -48,9 +48,11 @@ function cjkQuery(run: string): RawBuilder<unknown> {
 interface TextCond {
   index: Cond | null;
   filter: Cond;
+  /** The tsquery matched against the document, for ranking by relevance. */
+  tsquery?: RawBuilder<unknown>;
 }
 
-const matchDoc = (q: RawBuilder<unknown>): TextCond => ({ index: sql<SqlBool>`messages.search_doc @@ (${q})`, filter: sql<SqlBool>`ts_match_vq(messages.search_doc, ${q})` });
+const matchDoc = (q: RawBuilder<unknown>): TextCond => ({ index: sql<SqlBool>`messages.search_doc @@ (${q})`, filter: sql<SqlBool>`ts_match_vq(messages.search_doc, ${q})`, tsquery: q });
 
 function textConditions(terms: SearchTerm[]): TextCond[] {
   return terms.flatMap((t): TextCond[] => {
@@ -297,11 +299,31 @@ async function inPlan<T>(db: DbLike, body: (run: Run) => Promise<T>): Promise<T>
   return db.isTransaction ? go(db) : db.transaction().execute(go);
 }
 
-/** The newest messages the reader may read that match, with their channel's name and type. */
-export async function searchMessages(db: DbLike, user: User, parsed: ParsedSearch, limit = SEARCH_GROUP_LIMIT, force?: Strategy) {
-  const planned = await plannedSearch(db, user, parsed, limit, force);
+/** Relevance ranks this many of the newest matches. */
+export const RELEVANCE_POOL = 200;
+
+export interface SearchOptions {
+  limit?: number;
+  sort?: SearchSort;
+  /** Serve it this way whatever the estimates say (tests: every way gives the same answer). */
+  force?: Strategy;
+}
+
+/** The messages the reader may read that match, with their channel's name and type. */
+export async function searchMessages(db: DbLike, user: User, parsed: ParsedSearch, opts: SearchOptions = {}) {
+  const limit = opts.limit ?? SEARCH_GROUP_LIMIT;
+  const planned = await plannedSearch(db, user, parsed, limit, opts.force);
   if (!planned) return [];
-  const ids = await inPlan(db, (run) => find(db, planned.r, planned.plan, planned.textConds, limit, run));
+  const queries = planned.r.text.flatMap((c) => (c.tsquery ? [c.tsquery] : []));
+  const ranked = opts.sort === "relevance" && queries.length > 0;
+  let ids = await inPlan(db, (run) => find(db, planned.r, planned.plan, planned.textConds, ranked ? RELEVANCE_POOL : limit, run));
+  if (ranked && ids.length) {
+    // ts_rank_cd: how often and how close together the words occur; ties newest first.
+    const q = sql.join(queries.map((x) => sql`(${x})`), sql` && `);
+    const rows = await sql<{ id: number }>`select messages.id from messages where messages.id = any(${ids}::int[])
+      order by ts_rank_cd(messages.search_doc, ${q}) desc, ${NEWEST} limit ${limit}`.execute(db);
+    ids = rows.rows.map((x) => x.id);
+  }
   if (!ids.length) return [];
   const rows = await db
     .selectFrom("messages")

@@ -19,6 +19,7 @@ export const searchQuery = z.object({
     .trim()
     .min(1, MISSING)
     .max(500, "q must be at most 500 characters"),
+  sort: z.enum(["newest", "relevance"], { error: "sort must be newest or relevance" }).default("newest"),
 });
 
 function parse(q: string): ParsedSearch {
@@ -36,7 +37,7 @@ export function searchRoutes(ctx: AppContext): Router {
   const r = Router();
   // Four searches in one answer: a count per person (docs/configuration.md, SEARCH_RATE_LIMIT).
   r.get("/search", requireAuth, costlyReads(ctx).search, async (req, res) => {
-    const input = searchQuery.safeParse({ q: req.query.q });
+    const input = searchQuery.safeParse({ q: req.query.q, sort: req.query.sort });
     if (!input.success) throw badRequest(zodMessage(input.error));
     const parsed = parse(input.data.q);
     const user = currentUser(req);
@@ -45,13 +46,14 @@ export function searchRoutes(ctx: AppContext): Router {
     const others = terms.length > 0 && !hasFilters(parsed.filters);
     // Side by side: on Postgres each takes its own connection.
     const [messages, tasks, notes, files] = await Promise.all([
-      searchMessages(ctx.db, user, parsed),
+      searchMessages(ctx.db, user, parsed, { sort: input.data.sort }),
       others ? searchTasks(ctx.db, user, terms) : [],
       others ? searchNoteRows(ctx.db, user, terms) : [],
       others ? searchFiles(ctx.db, user, terms) : [],
     ]);
     const answer: SearchAnswer = {
       query: parsed,
+      sort: input.data.sort,
       messages: messages.map((m) => ({
         id: m.id,
         channel_id: m.channel_id,

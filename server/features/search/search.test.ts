@@ -211,6 +211,22 @@ describe.each(ENGINES)("search (%s)", (engine) => {
     expect(await found(ann, "from:@nobody-at-all")).toEqual([]);
   });
 
+  it("ranks by relevance when asked: the message saying the words most and closest first, newest first on ties", async () => {
+    const ranks = (await makeChannel(app, { name: "ranks" })) as { id: number };
+    const m = async (content: string, day: string) => ((await makeMessage(app, ranks.id, bob, { content, created_at: new Date(`${day}T12:00:00Z`) })) as { id: number }).id;
+    const dense = await m("kumquat pie: the kumquat pie recipe, kumquat pie again", "2026-01-01");
+    const apart = await m("a kumquat, and much later some pie", "2026-01-02");
+    const newest = await m("kumquat and pie", "2026-01-03");
+    expect(await found(ann, "kumquat pie in:#ranks")).toEqual([newest, apart, dense]);
+    const res = await api(app, ann.token).get(`/api/search?q=${encodeURIComponent("kumquat pie in:#ranks")}&sort=relevance`);
+    expect(res.status).toBe(200);
+    expect((res.body as Answer & { sort: string }).sort).toBe("relevance");
+    expect((res.body as Answer).messages.map((x) => x.id)).toEqual([dense, newest, apart]);
+    const bad = await api(app, ann.token).get("/api/search?q=kumquat&sort=oldest");
+    expect(bad.status).toBe(400);
+    expect((bad.body as { error: string }).error).toMatch(/sort must be newest or relevance/);
+  });
+
   it("never finds an edited message by its old text, nor a deleted one", async () => {
     const id = ((await makeMessage(app, general.id, ann, { content: "the quokka report" })) as { id: number }).id;
     expect(await found(ann, "quokka")).toEqual([id]);
@@ -243,7 +259,7 @@ describe.each(ENGINES)("search (%s)", (engine) => {
           if (way === "sender walk" && !parsed.filters.from.length) continue;
           if (way === "channel walk" && !parsed.filters.in.length) continue;
           if (way === "file walk" && !parsed.filters.hasFile) continue;
-          answers.set(way, (await searchMessages(db, reader.user, parsed, 20, way)).map((m) => m.id));
+          answers.set(way, (await searchMessages(db, reader.user, parsed, { force: way })).map((m) => m.id));
         }
         const rows = await searchMessages(db, reader.user, parsed);
         const chosen = rows.map((m) => m.id);
@@ -252,7 +268,7 @@ describe.each(ENGINES)("search (%s)", (engine) => {
       }
     }
     // The outsider never sees the private channel's third of the filler.
-    const outside = await searchMessages(db, outsider.user, parseSearch("filler"), 100);
+    const outside = await searchMessages(db, outsider.user, parseSearch("filler"), { limit: 100 });
     expect(outside.length).toBeGreaterThan(0);
     expect(new Set(outside.map((m) => m.channel_name))).toEqual(new Set(["general"]));
   });

@@ -1,7 +1,8 @@
 // /Search?q=...: the answer of GET /api/search (docs/search.md), one group per kind. A message
 // opens in its channel, scrolled to and marked (/Chat?channel=&message=).
 import { useNavigate, useSearchParams } from "react-router-dom";
-import { SearchX } from "lucide-react";
+import { Clock, SearchX, Sparkles } from "lucide-react";
+import type { SearchSort } from "@shared/search";
 import { PageLayout } from "../../ui/PageLayout";
 import { PageSpinner } from "../../ui/PageSpinner";
 import { EmptyState } from "../../ui/EmptyState";
@@ -12,12 +13,27 @@ import { QueryChips } from "./components/QueryChips";
 import { ResultGroup } from "./components/ResultGroup";
 import { ResultItem } from "./components/ResultItem";
 import { Highlighted } from "./components/Highlighted";
+import { SegmentedToggle, type SegmentedOption } from "../../ui/SegmentedToggle";
+
+// Most relevant: the most relevant of the newest 200 matches (docs/search.md).
+const SORTS: SegmentedOption<SearchSort>[] = [
+  { value: "newest", label: "Newest", icon: Clock },
+  { value: "relevance", label: "Most relevant", icon: Sparkles },
+];
 
 export default function SearchPage() {
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const q = params.get("q") ?? "";
+  const sort: SearchSort = params.get("sort") === "relevance" ? "relevance" : "newest";
   const navigate = useNavigate();
-  const search = useSearch(q);
+  const search = useSearch(q, sort);
+  const setSort = (s: SearchSort) =>
+    setParams((p) => {
+      const next = new URLSearchParams(p);
+      if (s === "newest") next.delete("sort");
+      else next.set("sort", s);
+      return next;
+    });
 
   if (!q.trim()) {
     return (
@@ -38,7 +54,7 @@ export default function SearchPage() {
       ) : (
         <div className="flex flex-col gap-6" data-testid="search-results">
           <QueryChips query={answer.query} />
-          <ResultGroup title="Messages" count={answer.messages.length}>
+          <ResultGroup title="Messages" count={answer.messages.length} action={<SegmentedToggle label="Order of messages" value={sort} options={SORTS} onChange={setSort} />}>
             {answer.messages.map((m) => (
               <ResultItem
                 key={m.id}

@@ -5,7 +5,7 @@ import { useSessionStore } from "../auth/store";
 import { PageLayout } from "../../ui/PageLayout";
 import { Button } from "../../ui/button";
 import { Skeleton } from "../../ui/skeleton";
-import { cn } from "../../lib/utils";
+import { SegmentedToggle, type SegmentedOption } from "../../ui/SegmentedToggle";
 import { useMyTasks } from "./api";
 import { useTaskActions } from "./useTaskActions";
 import { TaskColumns } from "./components/TaskColumns";
@@ -16,25 +16,10 @@ import { ConfirmDialog } from "../../ui/ConfirmDialog";
 type Layout = "list" | "board";
 const LAYOUT_KEY = "tasks_layout";
 
-function LayoutToggle({ value, onChange }: { value: Layout; onChange: (l: Layout) => void }) {
-  const item = (l: Layout, label: string, Icon: typeof List) => (
-    <button
-      type="button"
-      aria-pressed={value === l}
-      onClick={() => onChange(l)}
-      className={cn("inline-flex h-7 items-center gap-1.5 rounded-md px-2.5 text-[13px] font-medium", value === l ? "bg-background shadow-xs" : "text-muted-foreground hover:text-foreground")}
-    >
-      <Icon className="size-3.5" />
-      {label}
-    </button>
-  );
-  return (
-    <div role="group" aria-label="View" className="flex rounded-lg bg-muted p-0.5">
-      {item("list", "List", List)}
-      {item("board", "Board", Columns3)}
-    </div>
-  );
-}
+const LAYOUTS: SegmentedOption<Layout>[] = [
+  { value: "list", label: "List", icon: List },
+  { value: "board", label: "Board", icon: Columns3 },
+];
 
 export default function TasksPage() {
   const me = useSessionStore((s) => s.user);
@@ -65,7 +50,7 @@ export default function TasksPage() {
       {rows.length > 0 && (
         <div className="-mt-2 flex items-center justify-between gap-3">
           <p className="text-xs text-muted-foreground">Drag a task by its handle, or focus the handle and use Space and the arrow keys.</p>
-          <LayoutToggle value={layout} onChange={setLayout} />
+          <SegmentedToggle label="View" value={layout} options={LAYOUTS} onChange={setLayout} />
         </div>
       )}
       {tasks.isPending ? (
