@@ -211,6 +211,14 @@ describe.each(ENGINES)("search (%s)", (engine) => {
     expect(await found(ann, "from:@nobody-at-all")).toEqual([]);
   });
 
+  it("finds a message posted through the API in the answer right after its acknowledgement", async () => {
+    const posted = await api(app, bob.token).post("/api/entities/messages", { channel_id: general.id, content: "fresh platypus sighting 新鲜事" });
+    expect(posted.status).toBe(201);
+    const id = (posted.body as { id: number }).id;
+    expect(await found(ann, "platypus")).toEqual([id]);
+    expect(await found(ann, "新鲜")).toEqual([id]);
+  });
+
   it("ranks by relevance when asked: the message saying the words most and closest first, newest first on ties", async () => {
     const ranks = (await makeChannel(app, { name: "ranks" })) as { id: number };
     const m = async (content: string, day: string) => ((await makeMessage(app, ranks.id, bob, { content, created_at: new Date(`${day}T12:00:00Z`) })) as { id: number }).id;
@@ -316,6 +324,14 @@ describe.runIf(ENGINES.includes("postgres"))("search plans (postgres)", () => {
     const plan = await explain(ann, "example.org/runbook");
     expect(plan.split("\n")[0]).toBe("text index");
     expect(plan).toContain("messages_symbols_trgm_idx");
+    expect(rowsRead(plan)).toBeLessThan(10);
+  }, 60_000);
+
+  it("finds a two-character CJK word through its pair in the text index", async () => {
+    await makeMessage(app, (await makeChannel(app, { name: "cjk" })).id, ann, { content: "今天的周报已经发了" });
+    const plan = await explain(ann, "周报");
+    expect(plan.split("\n")[0]).toBe("text index");
+    expect(plan).toContain("messages_search_idx");
     expect(rowsRead(plan)).toBeLessThan(10);
   }, 60_000);
 
