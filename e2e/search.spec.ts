@@ -49,7 +49,7 @@ test("search finds words, prefixes, phrases, URL fragments and CJK text, opens t
   await page.screenshot({ path: "/tmp/shots/search.png" });
 
   // Newest first by default; most relevant first when asked, and the choice is in the address.
-  const wombats = (await searchFor(page, `wombat${stamp}`)).getByRole("button");
+  const wombats = (await searchFor(page, `wombat${stamp}`)).getByRole("list").getByRole("button");
   await expect(wombats.first()).toContainText("once");
   await page.getByRole("group", { name: "Order of messages" }).getByRole("button", { name: "Most relevant" }).click();
   await expect(page).toHaveURL(/sort=relevance/);
