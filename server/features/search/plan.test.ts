@@ -7,9 +7,11 @@ const base: SearchEstimates = { limit: 20, total: 1_000_000, all: 0, text: null,
 const readable = 0.85;
 
 describe("choosePlan", () => {
-  it("finds a rare or middling word through the text index", () => {
+  it("finds a rare word through the text index, a middling one by walking", () => {
     expect(choosePlan({ ...base, text: 40, all: 40 * readable }).strategy).toBe("text index");
-    expect(choosePlan({ ...base, text: 2_000, all: 2_000 * readable }).strategy).toBe("text index");
+    expect(choosePlan({ ...base, text: 500, all: 500 * readable }).strategy).toBe("text index");
+    // 2,000 matches: fetching each costs more than reading about 12,000 rows in order.
+    expect(choosePlan({ ...base, text: 2_000, all: 2_000 * readable }).strategy).toBe("time walk");
   });
 
   it("walks newest first for a common word, its first chunk a few times its estimate", () => {
