@@ -150,10 +150,16 @@ const LIST_VS_ROW = 16;
  * than to check on the few rows the rare ones find); the others become filters. `rows`: the
  * matches it fetches, plus the lists it reads, in rows' worth.
  */
-async function textStep(db: DbLike, text: TextCond[], total: number): Promise<{ conds: Cond[]; rows: number } | null> {
+async function textStep(db: DbLike, run: Run, text: TextCond[], total: number): Promise<{ conds: Cond[]; rows: number; correction: number } | null> {
   const indexed = text.filter((c) => c.index);
   if (!indexed.length) return null;
-  const rows = await Promise.all(indexed.map((c) => estimate(db, [c.index!])));
+  const estimated = await Promise.all(indexed.map((c) => estimate(db, [c.index!])));
+  // The statistics know the frequent words; any other is guessed at a fixed share of the table,
+  // which for a rare word is far too many. Those are counted instead, up to COUNT_UP_TO (a count
+  // reads the index's list and, for pages all visible, nothing of the table).
+  const rows: number[] = [];
+  for (const [i, c] of indexed.entries()) rows.push(estimated[i] <= COUNT_UP_TO ? await countUpTo(db, run, c.index!, estimated[i]) : estimated[i]);
+  const correction = rows.reduce((f, n, i) => f * (Math.max(n, 1) / Math.max(estimated[i], 1)), 1);
   const order = indexed.map((c, i) => ({ c, n: Math.max(rows[i], 1) })).sort((a, b) => a.n - b.n);
   const drivers = new Set([order[0].c]);
   let fetched = order[0].n;
@@ -166,7 +172,21 @@ async function textStep(db: DbLike, text: TextCond[], total: number): Promise<{ 
     lists += n;
   }
   const conds = text.map((c) => (drivers.has(c) ? c.index! : c.filter));
-  return { conds, rows: fetched + lists / LIST_VS_ROW };
+  return { conds, rows: fetched + lists / LIST_VS_ROW, correction };
+}
+
+/** Terms the statistics guess at no more than this many messages are counted (at most this many). */
+const COUNT_UP_TO = 20_000;
+
+/** The messages meeting `cond`, counted to COUNT_UP_TO; past it, the larger of that and the estimate. */
+async function countUpTo(db: DbLike, run: Run, cond: Cond, estimated: number): Promise<number> {
+  const r = await run<{ n: number }>({
+    what: "count",
+    walk: false,
+    query: sql`select count(*)::int as n from (select 1 from messages where ${cond} limit ${COUNT_UP_TO + 1}) s`.compile(db),
+  });
+  const n = r[0]?.n ?? 0;
+  return n > COUNT_UP_TO ? Math.max(n, estimated) : n;
 }
 
 /** Messages in the table, from the statistics (planning a count if there are none yet). */
@@ -176,12 +196,12 @@ async function tableRows(db: DbLike): Promise<number> {
   return reltuples > 0 ? reltuples : estimate(db, []);
 }
 
-async function estimates(db: DbLike, r: Resolved, total: number, step: { rows: number } | null, limit: number): Promise<SearchEstimates> {
+async function estimates(db: DbLike, r: Resolved, total: number, step: { rows: number; correction: number } | null, limit: number): Promise<SearchEstimates> {
   const walkChannels = r.channels && (r.named || r.channels.length <= MAX_RANGES) ? r.channels : null;
   return {
     limit,
     total,
-    all: await estimate(db, allConditions(r)),
+    all: (await estimate(db, allConditions(r))) * (step?.correction ?? 1),
     text: step ? step.rows : null,
     senders: r.senders ? { rows: await estimate(db, [senderCond(r.senders)]), count: r.senders.length } : null,
     channels: walkChannels ? { rows: await estimate(db, [channelCond(walkChannels)]), count: walkChannels.length } : null,
@@ -261,11 +281,11 @@ async function find(db: DbLike, r: Resolved, plan: SearchPlan, textConds: Cond[]
   }
 }
 
-async function plannedSearch(db: DbLike, user: User, parsed: ParsedSearch, limit: number, force?: Strategy) {
+async function plannedSearch(db: DbLike, run: Run, user: User, parsed: ParsedSearch, limit: number, force?: Strategy) {
   const r = await resolve(db, user, parsed);
   if ((r.channels && !r.channels.length) || (r.senders && !r.senders.length)) return null;
   const total = await tableRows(db);
-  const step = await textStep(db, r.text, total);
+  const step = await textStep(db, run, r.text, total);
   const e = await estimates(db, r, total, step, limit);
   const plan = choosePlan(e);
   if (force && force !== plan.strategy) {
@@ -283,28 +303,29 @@ async function plannedSearch(db: DbLike, user: User, parsed: ParsedSearch, limit
 type Run = <R = { id: number }>(step: Step) => Promise<R[]>;
 const TEXT_WORK_MEM = "32MB";
 
-async function inPlan<T>(db: DbLike, body: (run: Run) => Promise<T>): Promise<T> {
+async function inPlan<T>(db: DbLike, body: (run: Run, trx: DbLike) => Promise<T>): Promise<T> {
   const go = async (trx: DbLike) => {
     let walking: boolean | null = null;
     let workMem: string | null = null;
-    // A walk: no sort, no bitmap, no sequential scan. The text index step: bitmaps, with memory
-    // enough to keep one exact for tens of thousands of matches (a lossy one rechecks whole pages).
-    const setPlanner = (scans: "on" | "off", mem: string) =>
-      sql`select set_config('enable_sort', ${scans}, true), set_config('enable_bitmapscan', ${scans}, true),
-        set_config('enable_seqscan', ${scans}, true), set_config('work_mem', ${mem}, true)`.execute(trx);
+    // A walk: no sort, no bitmap, no sequential scan. The text index step (and a count): bitmaps,
+    // never a sequential scan, with memory enough to keep a bitmap exact for tens of thousands of
+    // matches (a lossy one rechecks whole pages).
+    const setPlanner = (walk: boolean | null, mem: string) =>
+      sql`select set_config('enable_sort', ${walk ? "off" : "on"}, true), set_config('enable_bitmapscan', ${walk ? "off" : "on"}, true),
+        set_config('enable_seqscan', ${walk == null ? "on" : "off"}, true), set_config('work_mem', ${mem}, true)`.execute(trx);
     const run: Run = async <R,>(step: Step) => {
       if (walking !== step.walk) {
         workMem ??= (await sql<{ m: string }>`select current_setting('work_mem') as m`.execute(trx)).rows[0].m;
-        await setPlanner(step.walk ? "off" : "on", step.walk ? workMem : TEXT_WORK_MEM);
+        await setPlanner(step.walk, step.walk ? workMem : TEXT_WORK_MEM);
       }
       walking = step.walk;
       return (await trx.executeQuery<R>(step.query)).rows;
     };
     try {
-      return await body(run);
+      return await body(run, trx);
     } finally {
       // Within a caller's transaction, leave the planner as it was.
-      if (workMem != null) await setPlanner("on", workMem);
+      if (workMem != null) await setPlanner(null, workMem);
     }
   };
   return db.isTransaction ? go(db) : db.transaction().execute(go);
@@ -323,11 +344,16 @@ export interface SearchOptions {
 /** The messages the reader may read that match, with their channel's name and type. */
 export async function searchMessages(db: DbLike, user: User, parsed: ParsedSearch, opts: SearchOptions = {}) {
   const limit = opts.limit ?? SEARCH_GROUP_LIMIT;
-  const planned = await plannedSearch(db, user, parsed, limit, opts.force);
-  if (!planned) return [];
-  const queries = planned.r.text.flatMap((c) => (c.tsquery ? [c.tsquery] : []));
-  const ranked = opts.sort === "relevance" && queries.length > 0;
-  let ids = await inPlan(db, (run) => find(db, planned.r, planned.plan, planned.textConds, ranked ? RELEVANCE_POOL : limit, run));
+  const found = await inPlan(db, async (run, trx) => {
+    const planned = await plannedSearch(trx, run, user, parsed, limit, opts.force);
+    if (!planned) return null;
+    const queries = planned.r.text.flatMap((c) => (c.tsquery ? [c.tsquery] : []));
+    const ranked = opts.sort === "relevance" && queries.length > 0;
+    return { queries, ranked, ids: await find(trx, planned.r, planned.plan, planned.textConds, ranked ? RELEVANCE_POOL : limit, run) };
+  });
+  if (!found) return [];
+  const { queries, ranked } = found;
+  let ids = found.ids;
   if (ranked && ids.length) {
     // ts_rank_cd: how often and how close together the words occur; ties newest first.
     const q = sql.join(queries.map((x) => sql`(${x})`), sql` && `);
@@ -351,18 +377,18 @@ export async function searchMessages(db: DbLike, user: User, parsed: ParsedSearc
  * (with `analyze`, as run, with rows and buffers read). For tests and `npm run bench`.
  */
 export async function explainMessageSearch(db: DbLike, user: User, parsed: ParsedSearch, opts: { analyze?: boolean; force?: Strategy } = {}): Promise<string> {
-  const planned = await plannedSearch(db, user, parsed, SEARCH_GROUP_LIMIT, opts.force);
-  if (!planned) return "nothing to read (no readable channel or no such sender)";
-  const { plan } = planned;
-  const out = [`${plan.strategy}${plan.strategy !== "text index" ? ` (first ${plan.chunk} rows)` : ""}`, `costs ${JSON.stringify(plan.costs)}`];
   const explain = opts.analyze ? "explain (analyze, buffers)" : "explain";
-  await inPlan(db, (run) =>
-    find(db, planned.r, plan, planned.textConds, SEARCH_GROUP_LIMIT, async (s) => {
+  return inPlan(db, async (run, trx) => {
+    const planned = await plannedSearch(trx, run, user, parsed, SEARCH_GROUP_LIMIT, opts.force);
+    if (!planned) return "nothing to read (no readable channel or no such sender)";
+    const { plan } = planned;
+    const out = [`${plan.strategy}${plan.strategy !== "text index" ? ` (first ${plan.chunk} rows)` : ""}`, `costs ${JSON.stringify(plan.costs)}`];
+    await find(trx, planned.r, plan, planned.textConds, SEARCH_GROUP_LIMIT, async (s) => {
       const res = await run<{ "QUERY PLAN": string }>({ ...s, query: CompiledQuery.raw(`${explain} ${s.query.sql}`, [...s.query.parameters]) });
       out.push(`-- ${s.what}`, ...res.map((row) => row["QUERY PLAN"]));
       // Explaining returns no rows: also run it, so the steps after it are the ones a search takes.
       return run(s);
-    }),
-  );
-  return out.join("\n");
+    });
+    return out.join("\n");
+  });
 }
