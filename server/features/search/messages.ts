@@ -154,11 +154,12 @@ async function textStep(db: DbLike, run: Run, text: TextCond[], total: number): 
   const indexed = text.filter((c) => c.index);
   if (!indexed.length) return null;
   const estimated = await Promise.all(indexed.map((c) => estimate(db, [c.index!])));
-  // The statistics know the frequent words; any other is guessed at a fixed share of the table,
-  // which for a rare word is far too many. Those are counted instead, up to COUNT_UP_TO (a count
-  // reads the index's list and, for pages all visible, nothing of the table).
+  // The statistics know the frequent words; any other is guessed at a fixed share of the table
+  // (what a word nobody wrote is guessed at), which for a rare word is far too many. Those are
+  // counted instead, up to COUNT_UP_TO: the index's list and that many rows.
+  const guess = 2.5 * (await estimate(db, [sql<SqlBool>`messages.search_doc @@ to_tsquery('simple'::regconfig, 'qqzzxxnotaword')`]));
   const rows: number[] = [];
-  for (const [i, c] of indexed.entries()) rows.push(estimated[i] <= COUNT_UP_TO ? await countUpTo(db, run, c.index!, estimated[i]) : estimated[i]);
+  for (const [i, c] of indexed.entries()) rows.push(estimated[i] <= guess ? await countUpTo(db, run, c.index!, estimated[i]) : estimated[i]);
   const correction = rows.reduce((f, n, i) => f * (Math.max(n, 1) / Math.max(estimated[i], 1)), 1);
   const order = indexed.map((c, i) => ({ c, n: Math.max(rows[i], 1) })).sort((a, b) => a.n - b.n);
   const drivers = new Set([order[0].c]);
@@ -175,8 +176,8 @@ async function textStep(db: DbLike, run: Run, text: TextCond[], total: number): 
   return { conds, rows: fetched + lists / LIST_VS_ROW, correction };
 }
 
-/** Terms the statistics guess at no more than this many messages are counted (at most this many). */
-const COUNT_UP_TO = 20_000;
+/** A term the statistics can only guess at is counted up to this many messages. */
+const COUNT_UP_TO = 500;
 
 /** The messages meeting `cond`, counted to COUNT_UP_TO; past it, the larger of that and the estimate. */
 async function countUpTo(db: DbLike, run: Run, cond: Cond, estimated: number): Promise<number> {
