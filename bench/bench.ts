@@ -5,6 +5,7 @@
 //   npm run bench -- [--database-url postgres://postgres@127.0.0.1:5432/test] [--users 200]
 //     [--room-size 20] [--duration 5] [--start-rate 25] [--steps 14] [--idle 5000] [--p99-limit 100]
 //     [--reply-share 0.1] [--reaction-share 0.1]   (of the chat scenario's sends: replies in a thread, reactions)
+//     [--chat-text words|none]   (words: each message also holds about 12 Zipf-drawn dictionary words, as the search fixture's)
 //     [--flood-rate 5000] [--restart-sockets 5000] [--restart-servers relay,app] [--scenarios chat,flood,idle,restart] [--json]
 //     [--meeting-sizes 4,8,12] [--mesh-sizes 4,8] [--meeting-measure 10]   (scenario "meeting", not run by default)
 //     [--search-messages 1000000] [--search-channels 1000] [--search-member-of 50] [--search-vocabulary 20000]
@@ -28,6 +29,7 @@ import { reportUnread, unreadScenario } from "./lib/unread";
 import { reactionsScenario, reportReactions } from "./lib/reactions";
 import { pushChannelScenario, reportPushChannel } from "./lib/pushchannel";
 import { reportCosts, startBefore, withCost, type Measured } from "./lib/compare";
+import { chatText } from "./lib/search-corpus";
 
 const { values: flags } = parseArgs({
   options: {
@@ -40,6 +42,7 @@ const { values: flags } = parseArgs({
     idle: { type: "string", default: "5000" },
     "p99-limit": { type: "string", default: "100" },
     "reply-share": { type: "string", default: "0.1" },
+    "chat-text": { type: "string", default: "words" },
     "reaction-share": { type: "string", default: "0.1" },
     "flood-rate": { type: "string", default: "5000" },
     "restart-sockets": { type: "string", default: "5000" },
@@ -74,6 +77,8 @@ const JWT_SECRET = "bench-secret-bench-secret-0123456789";
 const say = (s: string) => !flags.json && console.log(s);
 const SCENARIOS = new Set(flags.scenarios!.split(",").map((x) => x.trim()));
 const FLOOD_RATE = Number(flags["flood-rate"]);
+// A chat message also holds about 12 Zipf-drawn words of the dictionary ("none": only the fields the bench times by).
+const chatWords = flags["chat-text"] === "none" ? undefined : chatText();
 const RESTART_SOCKETS = Number(flags["restart-sockets"]);
 
 interface Ramp {
@@ -124,7 +129,7 @@ async function ramps(list: Contender[]): Promise<void> {
       let r: ChatResult | null = null;
       for (let attempt = 0; attempt < 2; attempt++) {
         const { result: t, cost } = await withCost(c.pid, c.databaseUrl, () =>
-          runChat(c.sockets, c.fx.users, c.fx.rooms, { rate, durationMs: DURATION, warmupMs: 500, drainMs: 3000, mix: { replies: Number(flags["reply-share"]), reactions: Number(flags["reaction-share"]) } }),
+          runChat(c.sockets, c.fx.users, c.fx.rooms, { rate, durationMs: DURATION, warmupMs: 500, drainMs: 3000, mix: { replies: Number(flags["reply-share"]), reactions: Number(flags["reaction-share"]) }, text: chatWords }),
         );
         if (!r || verdict(t).within || (verdict(t).keptUp && !verdict(r).keptUp)) {
           r = t;

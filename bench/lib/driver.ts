@@ -112,6 +112,8 @@ export interface ChatOptions {
   mix?: { replies: number; reactions: number };
   /** Also adds every counted latency here: several runs pooled into one distribution. */
   pool?: Samples;
+  /** Words after the bench's own fields (what it takes apart to time a delivery): what it costs to store a message depends on its text. */
+  text?: (seq: number) => string;
 }
 
 /** Reactions the mix uses: a message gets each at most once, so (message, emoji) names a reaction. */
@@ -176,6 +178,7 @@ export async function runChat(sockets: Sock[], users: BenchUser[], rooms: BenchR
   let inWindow = 0;
   let sending = true;
   const mix = opts.mix ?? { replies: 0, reactions: 0 };
+  const words = (seq: number) => (opts.text ? `| ${opts.text(seq)}` : "");
   const count = (seq: number, t: number, now: number) => {
     const n = (seen.get(seq) ?? 0) + 1;
     seen.set(seq, n);
@@ -256,10 +259,10 @@ export async function runChat(sockets: Sock[], users: BenchUser[], rooms: BenchR
         } else if (replying) {
           kinds.replies++;
           kindOf.set(seq, "replies");
-          sockets[i].emit("messages.create", { channel_id: room.id, thread_root_id: pick, content: `${prefix}${seq}|${t}` }, onAck);
+          sockets[i].emit("messages.create", { channel_id: room.id, thread_root_id: pick, content: `${prefix}${seq}|${t}${words(seq)}` }, onAck);
         } else {
           kinds.messages++;
-          sockets[i].emit("messages.create", { channel_id: room.id, content: `${prefix}${seq}|${t}` }, (ack: Ack<ChatMessage>) => {
+          sockets[i].emit("messages.create", { channel_id: room.id, content: `${prefix}${seq}|${t}${words(seq)}` }, (ack: Ack<ChatMessage>) => {
             onAck(ack);
             // A root for later replies and reactions.
             if (ack?.ok) rootsOf.set(room.id, [ack.data.id, ...(rootsOf.get(room.id) ?? [])].slice(0, RECENT_ROOTS));

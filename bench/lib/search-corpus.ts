@@ -105,3 +105,17 @@ export function latinWords(rng: () => number, vocab: string[], zipf: Zipf, count
   else if (end < 0.5) out[out.length - 1] += "?";
   return out;
 }
+
+/**
+ * The text of chat message `seq` for the chat bench: Zipf-drawn words of the dictionary, as many
+ * as the search fixture's messages hold (mean about 12), the same for the same `seq` every run,
+ * so two servers compared store the same text (what storing a message costs depends on it).
+ */
+export function chatText(vocabularySize = 20_000): (seq: number) => string {
+  const vocab = vocabulary(vocabularySize, 0xc4a7);
+  const zipf = new Zipf(vocab.length);
+  return (seq) => {
+    const rng = seeded(seedOf(0x7e57, seq));
+    return latinWords(rng, vocab, zipf, messageLength(rng)).join(" ");
+  };
+}
