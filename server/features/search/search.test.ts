@@ -106,13 +106,13 @@ describe.each(ENGINES)("search (%s)", (engine) => {
   it("finds a token holding a symbol as written, and punctuation around words as the words", async () => {
     const misc = (await makeChannel(app, { name: "misc" })) as { id: number };
     const m = async (content: string) => ((await makeMessage(app, misc.id, ann, { content })) as { id: number }).id;
-    const version = await m("Shipping v1.2.3 today (don't panic), see docs/setup.md");
+    const version = await m("Shipping v1.2.3 today (don't panic), see guide/setup.md");
     const mail = await m("write to ops-team@example.net, please");
     expect(await found(ann, "v1.2")).toEqual([version]);
     expect(await found(ann, "don't")).toEqual([version]);
     expect(await found(ann, '"v1.2.3 today"')).toEqual([version]);
     expect(await found(ann, '"v1.2.3 tomorrow"')).toEqual([]);
-    expect(await found(ann, "docs/setup")).toEqual([version]);
+    expect(await found(ann, "guide/setup")).toEqual([version]);
     expect(await found(ann, "(setup.md)")).toEqual([version]);
     expect(await found(ann, "ops-team@example")).toEqual([mail]);
     expect(await found(ann, '"today, don"')).toEqual([version]);
