@@ -92,7 +92,7 @@ interface Ramp {
 interface Contender {
   name: string;
   url: string;
-  /** The server's process, whose CPU each step measures (null: the relay, not measured). */
+  /** The server's process, whose CPU each step measures. */
   pid: number | null;
   /** Each step with what it cost (lib/compare.ts). */
   measured: Measured;
@@ -268,7 +268,7 @@ async function main() {
       const before = flags.before ? await startBefore(flags.before, flags["database-url"], { JWT_SECRET, SEED_DEMO: "0", LOGIN_RATE_LIMIT: "100000" }, { users: USERS, roomSize: ROOM }) : null;
       if (before) say(`before: ${flags.before} on its own database`);
       const contenders: Contender[] = [
-        contender("relay", relay!.url, relayFixture(USERS, ROOM), null),
+        contender("relay", relay!.url, relayFixture(USERS, ROOM), relay!.proc.pid!),
         ...(before ? [contender("before", before.server.url, before.fx, before.server.proc.pid!, before.db.env.DATABASE_URL)] : []),
         contender("app", app.url, chatFx, app.proc.pid!, db.env.DATABASE_URL),
       ];
@@ -277,7 +277,7 @@ async function main() {
       await before?.server.stop();
       await before?.db.drop();
       [relayRamp, appRamp] = [contenders[0].ramp, contenders[contenders.length - 1].ramp];
-      if (!flags.json) reportCosts(contenders.filter((c) => c.pid !== null).map((c) => c.measured));
+      if (!flags.json) reportCosts(contenders.map((c) => c.measured));
     }
     let flood: Floods | null = null;
     if (SCENARIOS.has("flood")) flood = await floodScenario(appEnv, chatFx);

@@ -29,7 +29,7 @@ async function queryValue(databaseUrl: string, text: string, values: unknown[] =
   }
 }
 
-/** Runs one chat step and measures its cost; `pid` null (the relay) measures nothing. */
+/** Runs one chat step and measures its cost (`pid` null: nothing; no database: the process's CPU only, as for the relay). */
 export async function withCost(pid: number | null, databaseUrl: string | undefined, step: () => Promise<ChatResult>): Promise<{ result: ChatResult; cost: StepCost | null }> {
   if (pid === null) return { result: await step(), cost: null };
   const app0 = cpuSeconds(pid);
@@ -76,6 +76,14 @@ export function reportCosts(list: Measured[]): void {
   });
   console.log(`\nOver the ${common.length} rates every server ran (${common[0]}-${common[common.length - 1]} msgs/s), per message sent`);
   console.log(table([["server", "messages", "app CPU ms", "Postgres CPU ms", "WAL bytes"], ...sums]));
+  // What storing and delivering a message costs beside delivering it alone (the relay stores nothing).
+  const cpu = (name: string) => {
+    const row = sums.find((r) => r[0] === name);
+    return row && row[2] !== "-" ? Number(row[2]) + (row[3] === "-" ? 0 : Number(row[3])) : null;
+  };
+  const relay = cpu("relay");
+  const app = cpu("app");
+  if (relay && app) console.log(`app + Postgres CPU per message: ${app.toFixed(3)} ms, ${(app / relay).toFixed(1)}x the relay's ${relay.toFixed(3)} ms (goal <= 2x)`);
 }
 
 /**
