@@ -2,6 +2,7 @@
 // and decrypts to the expected payload, an expired subscription (410) is removed, subscriptions
 // are validated, end with the session and stay with the person who made them; the notification
 // centre lists the item.
+import crypto from "node:crypto";
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import { ENGINES, startTestApp, makeUser, api, type TestApp, type TestUser } from "../../test/harness";
 import { startPushService, waitFor, type PushService, type TestSubscription } from "../../test/push-service";
@@ -95,6 +96,34 @@ describe.each(ENGINES)("web push (%s)", (engine) => {
     expect(await subsOf(ben.user.id)).toHaveLength(1);
     expect((await api(app, ben.token).post("/api/auth/logout")).status).toBeLessThan(300);
     await waitFor(async () => (await subsOf(ben.user.id)).length === 0);
+  });
+
+  it("pushes nothing to a session signed out or a person deactivated, even if the clean-up never ran", async () => {
+    const dee = await makeUser(app, { full_name: "Dee" });
+    const s = await subscribe(dee);
+    const dm = await api(app, ann.token).post<{ id: number }>("/api/channels/dm", { user_id: dee.user.id });
+    const say = (content: string) => api(app, ann.token).post("/api/entities/messages", { channel_id: dm.body.id, content });
+    // As if the process died right after the commit: the session is revoked, its subscription left.
+    const [session] = await app.ctx.db.selectFrom("push_subscriptions").select("session_id").where("user_id", "=", dee.user.id).execute();
+    await app.ctx.db.updateTable("sessions").set({ revoked_at: new Date() }).where("id", "=", session.session_id!).execute();
+    expect((await say("after sign-out")).status).toBe(201);
+    // A marker the push service does receive: the same person's live subscription, made afterwards.
+    const live = await app.ctx.db.insertInto("sessions").values({ id: crypto.randomUUID(), user_id: dee.user.id, expires_at: new Date(Date.now() + 3600_000) }).returning("id").executeTakeFirstOrThrow();
+    const marker = await push.subscribe((await api(app, dee.token).get<{ publicKey: string }>("/api/push/key")).body.publicKey);
+    await app.ctx.db.insertInto("push_subscriptions").values({ user_id: dee.user.id, session_id: live.id, endpoint: marker.endpoint, p256dh: marker.keys.p256dh, auth: marker.keys.auth }).execute();
+    expect((await say("marker")).status).toBe(201);
+    await waitFor(async () => ((await push.messages(marker.clientHash)).length ? true : null));
+    expect(await push.messages(s.clientHash)).toEqual([]);
+    // Deactivated, the clean-up skipped too: nothing reaches any of the person's browsers.
+    await app.ctx.db.updateTable("users").set({ is_active: false }).where("id", "=", dee.user.id).execute();
+    const before = (await push.messages(marker.clientHash)).length;
+    expect((await say("after deactivation")).status).toBe(201);
+    expect((await say("after deactivation, a marker for Ann's jobs to pass")).status).toBe(201);
+    await waitFor(async () => {
+      const jobs = await jobsOf(dee.user.id);
+      return jobs.length && jobs.every((j) => j.status !== "pending") ? true : null;
+    });
+    expect(await push.messages(marker.clientHash)).toHaveLength(before);
   });
 
   it("removes a person's subscriptions when they are deactivated", async () => {

@@ -346,15 +346,31 @@ export async function deleteUserSubscriptions(db: DbLike, userId: number): Promi
   await db.deleteFrom("push_subscriptions").where("user_id", "=", userId).execute();
 }
 
+/**
+ * The subscriptions a push may go to: of an active account, made in a session still signed in (or
+ * in none recorded). Signing out and deactivation also delete them, but after the commit, which a
+ * process that dies right then never does: this rule, not that clean-up, keeps a push from a
+ * browser that signed out (docs/notifications.md).
+ */
+function liveSubscriptions(db: DbLike) {
+  return db
+    .selectFrom("push_subscriptions")
+    .innerJoin("users", "users.id", "push_subscriptions.user_id")
+    .leftJoin("sessions", "sessions.id", "push_subscriptions.session_id")
+    .select(["push_subscriptions.id", "push_subscriptions.user_id", "push_subscriptions.endpoint", "push_subscriptions.p256dh", "push_subscriptions.auth"])
+    .where("users.is_active", "=", true)
+    .where((eb) => eb.or([eb("push_subscriptions.session_id", "is", null), eb.and([eb("sessions.id", "is not", null), eb("sessions.revoked_at", "is", null)])]));
+}
+
 export function subscriptionsOf(db: DbLike, userId: number): Promise<StoredSubscription[]> {
-  return db.selectFrom("push_subscriptions").select(["id", "user_id", "endpoint", "p256dh", "auth"]).where("user_id", "=", userId).execute();
+  return liveSubscriptions(db).where("push_subscriptions.user_id", "=", userId).execute();
 }
 
 /** The subscriptions of a batch's people, by person, in one query. */
 export async function subscriptionsOfMany(db: DbLike, userIds: readonly number[]): Promise<Map<number, StoredSubscription[]>> {
   const out = new Map<number, StoredSubscription[]>();
   if (!userIds.length) return out;
-  const rows = await db.selectFrom("push_subscriptions").select(["id", "user_id", "endpoint", "p256dh", "auth"]).where("user_id", "in", [...new Set(userIds)]).execute();
+  const rows = await liveSubscriptions(db).where("push_subscriptions.user_id", "in", [...new Set(userIds)]).execute();
   for (const r of rows) out.set(r.user_id, [...(out.get(r.user_id) ?? []), r]);
   return out;
 }
