@@ -13,6 +13,7 @@ import { deliverSignal, type Actor, type NewSignal } from "./signals";
 import { metrics } from "../../ops/metrics";
 import * as sfu from "../sfu/service";
 import { runSweepListeners } from "./records";
+import { queueMissedCall } from "../notifications/call-push";
 import { callSeconds, isActiveCall, isIn, isPending, participantSeconds, publishCall, type CallRow, type ParticipantRow } from "./records";
 
 import {
@@ -246,6 +247,7 @@ export async function endCall(
     if (over) ended = call;
     // The caller hung up before anyone answered: those still ringing missed the call.
     if (over && !call.started_at && !call.meeting_id && call.initiator_id === user.id) missed = ringing.map((p) => p.user_id);
+    if (missed.length) await queueMissedCall(trx, { callId, userIds: missed, callerName: user.full_name });
     const notify = [...inOthers, ...(over ? ringing : [])].map((p) => p.user_id);
     return signalsTo(notify, user, callId, "call_end", { reason: over ? "ended" : "left", call_ended: over });
   });
@@ -290,18 +292,21 @@ export async function sweepUnanswered(ctx: AppContext): Promise<void> {
   for (const call of expired) {
     const parts = await participantsOf(ctx.db, call.call_id);
     const now = new Date();
-    await ctx.db.transaction().execute((trx) => finish(trx, call, parts, now, "missed"));
     const people = await actors(
       ctx,
       parts.map((p) => p.user_id),
     );
     const caller = people.get(call.initiator_id ?? -1);
     const ringing = parts.filter(isPending);
+    // Listed in the notification centre and pushed (docs/notifications.md), queued with the change.
+    await ctx.db.transaction().execute(async (trx) => {
+      await finish(trx, call, parts, now, "missed");
+      if (ringing.length) await queueMissedCall(trx, { callId: call.call_id, userIds: ringing.map((p) => p.user_id), callerName: caller?.full_name ?? "Someone" });
+    });
     const signals: NewSignal[] = [];
     for (const p of ringing) {
       if (caller) signals.push(...signalsTo([p.user_id], caller, call.call_id, "call_end", { reason: "missed", call_ended: true }));
     }
-    // Listed in the notification centre and pushed (docs/notifications.md).
     if (ringing.length) ctx.events.emit("calls.missed", { callId: call.call_id, userIds: ringing.map((p) => p.user_id), callerName: caller?.full_name ?? "Someone" });
     const callee = people.get(ringing[0]?.user_id ?? -1);
     const waiting = parts.filter(isIn).map((p) => p.user_id);

@@ -75,6 +75,21 @@ describe.each(ENGINES)("incoming-call pushes (%s)", (engine) => {
     expect(await jobsOf(ben.user.id, "call_withdraw")).toMatchObject([{ status: "skipped", outcome: "the missed-call notice replaces the ring" }]);
   });
 
+  it("queues the missed-call notice in the call's own transaction: there as the caller's hang-up is answered, no event needed", async () => {
+    const listeners = app.ctx.events.listeners("calls.missed");
+    app.ctx.events.removeAllListeners("calls.missed");
+    try {
+      const callId = await ring(ben);
+      expect((await api(app, ann.token).post("/api/webrtc/end-call", { call_id: callId })).status).toBe(200);
+      const jobs = await app.ctx.db.selectFrom("notification_jobs").select(["kind", "key", "payload"]).where("user_id", "=", ben.user.id).where("kind", "=", "call").execute();
+      expect(jobs.filter((j) => j.key === `call:${callId}:${ben.user.id}:missed`)).toHaveLength(1);
+      // The worker's own sweep delivers it without being woken.
+      await waitFor(async () => ((await push.messages(benSub.clientHash)).some((m) => (JSON.parse(m) as { kind: string; tag: string }).kind === "call" && m.includes(callId)) ? true : null));
+    } finally {
+      for (const l of listeners) app.ctx.events.on("calls.missed", l as never);
+    }
+  });
+
   it("withdraws the ring when the call is answered on another device", async () => {
     const before = (await push.messages(benSub.clientHash)).length;
     const callId = await ring(ben);

@@ -15,7 +15,7 @@ import type { CallRecord } from "@shared/realtime";
 import type { PushPayload } from "@shared/entities";
 import type { Enqueuer } from "./enqueue";
 import { topicOf, type PushOptions } from "./push";
-import type { Job, Recipient } from "./repository";
+import { insertKeyedJobs, type Job, type Recipient } from "./repository";
 
 const RINGING = ["invited", "ringing"];
 const ACTIVE = ["initiated", "ringing", "connected"];
@@ -23,6 +23,20 @@ const ACTIVE = ["initiated", "ringing", "connected"];
 export const callTag = (callId: string) => `call-${callId}`;
 /** Where a tap on the ringing notification opens the app: the call rings there while it still rings. */
 export const callUrl = (callId: string) => `/CallHistory?call=${encodeURIComponent(callId)}`;
+
+/**
+ * Part of the call's own transaction where it becomes missed for these people (they were still
+ * being rung when the caller hung up, or nobody answered in time): their "Missed call" jobs
+ * (kind `call`), so a process dying right after the commit loses none; keyed, so the call is
+ * noticed once per person however often this runs.
+ */
+export async function queueMissedCall(trx: DbLike, m: { callId: string; userIds: number[]; callerName: string }): Promise<void> {
+  const due = new Date();
+  await insertKeyedJobs(
+    trx,
+    m.userIds.map((id) => ({ kind: "call", user_id: id, payload: { call_id: m.callId, caller: m.callerName }, due, key: `call:${m.callId}:${id}:missed` })),
+  );
+}
 
 export function wireCallPushes(ctx: AppContext, queue: Enqueuer): void {
   ctx.events.on("calls.ringing", (r) =>

@@ -26,8 +26,9 @@ export function notificationRoutes(ctx: AppContext): Router {
   // Jobs about committed rows come from the change feed (docs/architecture.md, "Side effects").
   hostConsumers(ctx, [notificationConsumer(ctx, worker.wake)]);
   const queue = wireNotificationQueue(ctx, worker.wake);
+  // A missed call's jobs are written in the call's own transaction (./call-push.ts, queueMissedCall): after it commits, the worker looks at once.
+  ctx.events.on("calls.missed", () => worker.wake());
   // Another feature's events become jobs here (features do not call each other's services).
-  ctx.events.on("calls.missed", (m) => queue.add(m.userIds.map((id) => ({ kind: "call", user_id: id, payload: { call_id: m.callId, caller: m.callerName } }))));
   wireCallPushes(ctx, queue);
   wireReminderPushes(ctx, queue);
   ctx.events.on("invitations.create", (i) => {
