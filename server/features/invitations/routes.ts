@@ -14,6 +14,7 @@ import { HttpError, badRequest, forbidden, notFound, zodMessage } from "../../er
 import type { User } from "../../db/schema";
 import { LIMITS } from "@shared/constants";
 import { assertEmailFree } from "../users/service";
+import { queueInvitationMail } from "../notifications/invitation-mail";
 import {
   INVITE_POLICIES,
   findOpenInvitation,
@@ -70,11 +71,16 @@ export function invitationRoutes(ctx: AppContext): Router {
     if (!body.success) throw badRequest(zodMessage(body.error));
     if (!mayInvite(actor, await readInvitePolicy(ctx.db))) throw new HttpError(403, INVITE_REFUSED);
     await assertEmailFree(ctx.db, body.data.email);
-    const { token, expires } = await insertInvitation(ctx.db, actor, body.data.email, body.data.message ?? null);
     const origin = ctx.config.publicUrl ?? `${req.protocol}://${req.get("host")}`;
-    const link = `${origin}/AcceptInvite?token=${token}`;
-    // Mailed by the notification queue where SMTP is configured (docs/notifications.md).
-    ctx.events.emit("invitations.create", { email: body.data.email, link, message: body.data.message ?? null, inviterId: actor.id, inviterName: actor.full_name });
+    const message = body.data.message ?? null;
+    const { token, expires, link } = await ctx.db.transaction().execute(async (trx) => {
+      const made = await insertInvitation(trx, actor, body.data.email, message);
+      const link = `${origin}/AcceptInvite?token=${made.token}`;
+      // Mailed by the notification queue where SMTP is configured (docs/notifications.md), queued with the invitation.
+      if (ctx.config.notify.smtpUrl) await queueInvitationMail(trx, { to: body.data.email, link, message, inviterId: actor.id, inviterName: actor.full_name });
+      return { ...made, link };
+    });
+    ctx.events.emit("invitations.create", { email: body.data.email, link, message, inviterId: actor.id, inviterName: actor.full_name });
     res.status(201).json({
       link,
       token,

@@ -44,6 +44,23 @@ describe.each(ENGINES)("mail (%s)", (engine) => {
     expect(text).toContain(`Message-ID: <notification-${job.id}.${new Date(job.created_at).getTime()}@team.example.test>`);
   });
 
+  it("queues an invitation's mail with the invitation itself: sent though no event says so", async () => {
+    const listeners = app.ctx.events.listeners("invitations.create");
+    app.ctx.events.removeAllListeners("invitations.create");
+    const invites = async () => (await app.ctx.db.selectFrom("notification_jobs").select("id").where("kind", "=", "invite").where("user_id", "=", admin.user.id).execute()).length;
+    try {
+      const before = await invites();
+      const res = await api(app, admin.token).post<{ link: string }>("/api/invitations", { email: "second@example.test" });
+      expect(res.status).toBe(201);
+      // Committed with the invitation: the job is there as the answer comes, the worker's sweep sends it.
+      expect(await invites()).toBe(before + 1);
+      const mail = await waitFor(async () => smtp.inbox.find((m) => m.to.includes("second@example.test")));
+      expect(unfold(mail.data)).toContain(res.body.link);
+    } finally {
+      for (const l of listeners) app.ctx.events.on("invitations.create", l as never);
+    }
+  });
+
   it("mails unread direct messages to someone who stays away", async () => {
     const ben = await makeUser(app, { full_name: "Ben Ode" });
     const dm = await api(app, admin.token).post<{ id: number }>("/api/channels/dm", { user_id: ben.user.id });

@@ -31,9 +31,8 @@ export function notificationRoutes(ctx: AppContext): Router {
   // Another feature's events become jobs here (features do not call each other's services).
   wireCallPushes(ctx, queue);
   wireReminderPushes(ctx, queue);
-  ctx.events.on("invitations.create", (i) => {
-    if (ctx.config.notify.smtpUrl) queue.add([{ kind: "invite", user_id: i.inviterId, payload: { to: i.email, link: i.link, message: i.message, inviter: i.inviterName } }]);
-  });
+  // Likewise an invitation's mail, written with the invitation (./invitation-mail.ts).
+  ctx.events.on("invitations.create", () => worker.wake());
 
   const r = Router();
   r.get("/push/key", requireAuth, (_req, res) => {
