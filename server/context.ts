@@ -28,13 +28,13 @@ export interface EntityEvent {
 export type DomainEvents = { [K in EntityEventName]: [event: EntityEvent] } & {
   /** A session was revoked (logout): its sockets must go too. */
   "sessions.revoke": [sessionId: string];
-  /** An invitation was created: mailed where SMTP is configured (docs/notifications.md). */
+  /** An invitation was created (its mail's job is written with it where SMTP is configured): wakes the worker. */
   "invitations.create": [invite: { email: string; link: string; message: string | null; inviterId: number; inviterName: string }];
-  /** People rung for a call did not answer it (missed), after the call's state committed. */
+  /** People rung for a call did not answer it (missed), after the call's state and their notices' jobs committed: wakes the worker. */
   "calls.missed": [missed: { callId: string; userIds: number[]; callerName: string }];
   /** A call rings someone with no socket on any node (the invite waits for them): pushed to their browsers. */
   "calls.ringing": [ringing: { callId: string; userId: number; callerName: string; callType: string }];
-  /** A calendar reminder went out (from one node) to these people: those with no tab open are pushed. */
+  /** A calendar reminder went out (from one node) to these people, their push jobs written with it: wakes the worker. */
   "calendar.reminder": [reminder: { eventId: number; start: Date; notices: { userId: number; title: string; body: string; link: string }[] }];
   /** A call's state after a transition committed (the record `calls.update` carries). */
   "calls.changed": [record: CallRecord];

@@ -7,6 +7,7 @@ import type { AppContext } from "../../context";
 import { advanceReminder, findDueReminders, findUserZonesByEmails } from "./repository";
 import { sweepPlan, type Reminder } from "./reminder-plan";
 import { zonedText } from "@shared/entities/calendar_events";
+import { queueReminderPushes, reminderJobs } from "../notifications/reminder-push";
 
 // Reminders older than this (a node was down) are passed over without a notice: too late to help.
 const STALE_MINUTES = 60;
@@ -17,36 +18,47 @@ type DueEvent = Awaited<ReturnType<typeof findDueReminders>>[number];
 
 /** Sends the reminders due at `now`; answers how many were sent (each to every person of its event). */
 export async function sendDueReminders(ctx: AppContext, now = new Date()): Promise<number> {
-  const toSend: { event: DueEvent; reminder: Reminder }[] = [];
+  const toSend: { event: DueEvent; reminder: Reminder; notices: Notice[] }[] = [];
   for (;;) {
     const rows = await findDueReminders(ctx.db, now, BATCH);
     for (const row of rows) {
       const due = row.next_reminder_at!;
       const plan = sweepPlan({ ...row, recurrence_exceptions: row.recurrence_exceptions ?? [] }, due, row.reminded_through, now);
-      if (!(await advanceReminder(ctx.db, row.id, due, plan.next, plan.remindedThrough))) continue;
-      for (const reminder of plan.due) {
-        if (now.getTime() - reminder.at.getTime() <= STALE_MINUTES * 60_000) toSend.push({ event: row, reminder });
-      }
+      const fresh = plan.due.filter((reminder) => now.getTime() - reminder.at.getTime() <= STALE_MINUTES * 60_000);
+      const sends = [];
+      for (const reminder of fresh) sends.push({ event: row, reminder, notices: await noticesOf(ctx, row, reminder) });
+      // The reminder moves on and the pushes of those with no tab open are queued in one
+      // transaction: a node dying after it still has them sent; one losing the race sends nothing.
+      const jobs: Awaited<ReturnType<typeof reminderJobs>> = [];
+      for (const x of sends) jobs.push(...(await reminderJobs(ctx, { eventId: row.id, start: x.reminder.start, notices: x.notices })));
+      const advanced = await ctx.db.transaction().execute(async (trx) => {
+        if (!(await advanceReminder(trx, row.id, due, plan.next, plan.remindedThrough))) return false;
+        await queueReminderPushes(trx, jobs);
+        return true;
+      });
+      if (advanced) toSend.push(...sends);
     }
     if (rows.length < BATCH) break;
   }
-  if (ctx.realtime) for (const { event, reminder } of toSend) await notify(ctx, event, reminder);
+  for (const { event, reminder, notices } of toSend) {
+    for (const n of notices) ctx.realtime?.toUsers([n.userId], "notifications.create", { id: `reminder-${event.id}-${reminder.start.getTime()}`, title: n.title, body: n.body, link: n.link });
+    // Its pushes are queued already: this only wakes the worker.
+    ctx.events.emit("calendar.reminder", { eventId: event.id, start: reminder.start, notices });
+  }
   return toSend.length;
 }
 
-async function notify(ctx: AppContext, e: DueEvent, r: Reminder): Promise<void> {
+type Notice = { userId: number; title: string; body: string; link: string };
+
+/** What each person of the event is told, in their own time zone. */
+async function noticesOf(ctx: AppContext, e: DueEvent, r: Reminder): Promise<Notice[]> {
   const emails = [...new Set([e.created_by, ...(e.attendees ?? [])].map((m) => m.toLowerCase()))];
   const people = await findUserZonesByEmails(ctx.db, emails);
   const link = e.event_type === "meeting" && e.meeting_id ? `/Meet?meetingId=${encodeURIComponent(e.meeting_id)}` : "/Calendar";
-  const notices: { userId: number; title: string; body: string; link: string }[] = [];
-  for (const p of people) {
+  return people.map((p) => {
     const starts = zonedText(r.start, p.time_zone).slice(11, 16);
-    const notice = { title: `Reminder: ${r.title ?? e.title}`, body: `Starts at ${starts}${p.time_zone ? "" : " UTC"}.`, link };
-    ctx.realtime?.toUsers([p.id], "notifications.create", { id: `reminder-${e.id}-${r.start.getTime()}`, ...notice });
-    notices.push({ userId: p.id, ...notice });
-  }
-  // Those with no tab open hear of it by push (docs/notifications.md).
-  ctx.events.emit("calendar.reminder", { eventId: e.id, start: r.start, notices });
+    return { userId: p.id, title: `Reminder: ${r.title ?? e.title}`, body: `Starts at ${starts}${p.time_zone ? "" : " UTC"}.`, link };
+  });
 }
 
 /** Runs the sweep every `everyMs` until the realtime layer that was there at start goes away. */

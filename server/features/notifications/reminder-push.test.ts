@@ -70,4 +70,30 @@ describe.each(ENGINES)("reminder pushes (%s)", (engine) => {
     expect(jobs).toEqual([{ user_id: ben.user.id, status: "done" }]);
     expect(await push.messages(benSub.clientHash)).toHaveLength(1);
   }, 60_000);
+
+  it("queues the push with the sweep's own change: it goes out though no event says the reminder went", async () => {
+    const cleo = await makeUser(app, { full_name: "Cleo Park" });
+    const cleoSub = await subscribe(cleo);
+    const listeners = app.ctx.events.listeners("calendar.reminder");
+    app.ctx.events.removeAllListeners("calendar.reminder");
+    try {
+      const start = Math.ceil(Date.now() / 1000) * 1000 + 30_000;
+      const iso = (ms: number) => new Date(ms).toISOString();
+      const res = await api(app, ann.token).post<{ id: number }>("/api/entities/calendar_events", {
+        title: "Budget check",
+        start_datetime: iso(start),
+        end_datetime: iso(start + 30 * 60_000),
+        reminder_time: iso(start - 28_000),
+        attendees: [cleo.email],
+        time_zone: "UTC",
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      const [reminder] = await pushes(cleoSub, 1);
+      expect(reminder).toMatchObject({ title: "Reminder: Budget check", kind: "reminder", tag: `event-${res.body.id}-${start}` });
+      const keys = await app.ctx.db.selectFrom("notification_jobs").select("key").where("kind", "=", "reminder").where("user_id", "=", cleo.user.id).execute();
+      expect(keys).toEqual([{ key: `reminder:${res.body.id}:${start}:${cleo.user.id}` }]);
+    } finally {
+      for (const l of listeners) app.ctx.events.on("calendar.reminder", l as never);
+    }
+  }, 60_000);
 });

@@ -1,24 +1,32 @@
 // Calendar reminders for people with no tab open (docs/notifications.md). The reminder sweep
 // sends each occurrence's reminder from exactly one node (docs/operations.md, "Several nodes") as an in-app
-// notice to open tabs, and says so (`calendar.reminder`); here whoever had no socket on any node
-// then gets a `reminder` job, pushed while the occurrence has not started and the event still exists.
+// notice to open tabs; whoever had no socket on any node then gets a `reminder` job, written in
+// the sweep's transaction, pushed while the occurrence has not started and the event still exists.
 import type { AppContext } from "../../context";
 import type { DbLike } from "../../entities/repository";
-import type { Enqueuer } from "./enqueue";
 import type { PushDecision } from "./call-push";
-import type { Job } from "./repository";
+import { insertKeyedJobs, type Job, type KeyedJob } from "./repository";
 
-export function wireReminderPushes(ctx: AppContext, queue: Enqueuer): void {
-  ctx.events.on("calendar.reminder", (r) => {
-    void (async () => {
-      const jobs = [];
-      for (const n of r.notices) {
-        if (ctx.realtime && (await ctx.realtime.hasSocket(n.userId))) continue;
-        jobs.push({ kind: "reminder", user_id: n.userId, payload: { event_id: r.eventId, start: r.start.toISOString(), title: n.title, body: n.body, link: n.link } });
-      }
-      if (jobs.length) queue.add(jobs);
-    })().catch((err) => ctx.log.warn({ err, event: r.eventId }, "queuing reminder pushes failed"));
-  });
+/** The reminder jobs of those told with no socket on any node then (an open tab shows the in-app notice). */
+export async function reminderJobs(ctx: AppContext, r: { eventId: number; start: Date; notices: { userId: number; title: string; body: string; link: string }[] }): Promise<KeyedJob[]> {
+  const jobs: KeyedJob[] = [];
+  const due = new Date();
+  for (const n of r.notices) {
+    if (ctx.realtime && (await ctx.realtime.hasSocket(n.userId))) continue;
+    const payload = { event_id: r.eventId, start: r.start.toISOString(), title: n.title, body: n.body, link: n.link };
+    jobs.push({ kind: "reminder", user_id: n.userId, payload, due, key: `reminder:${r.eventId}:${r.start.getTime()}:${n.userId}` });
+  }
+  return jobs;
+}
+
+/** Part of the reminder sweep's transaction that moves the event on to its next reminder. */
+export async function queueReminderPushes(trx: DbLike, jobs: KeyedJob[]): Promise<void> {
+  if (jobs.length) await insertKeyedJobs(trx, jobs);
+}
+
+/** The sweep says a reminder went out: its jobs are written, the worker looks at once. */
+export function wireReminderPushes(ctx: AppContext, wake: () => void): void {
+  ctx.events.on("calendar.reminder", () => wake());
 }
 
 const str = (v: unknown) => (typeof v === "string" ? v : "");

@@ -30,7 +30,7 @@ export function notificationRoutes(ctx: AppContext): Router {
   ctx.events.on("calls.missed", () => worker.wake());
   // Another feature's events become jobs here (features do not call each other's services).
   wireCallPushes(ctx, queue);
-  wireReminderPushes(ctx, queue);
+  wireReminderPushes(ctx, worker.wake);
   // Likewise an invitation's mail, written with the invitation (./invitation-mail.ts).
   ctx.events.on("invitations.create", () => worker.wake());
 
