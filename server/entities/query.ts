@@ -87,6 +87,9 @@ const andBoth =
   (eb) =>
     eb.and([a(eb), b(eb)]);
 
+/** A LIKE pattern that finds `text` anywhere, with LIKE's own characters taken literally. */
+export const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
 /** `q`: every word must appear (case-insensitively) in one of the table's search columns. */
 function searchCondition(table: EntityTable, raw: string | undefined): Condition | null {
   if (raw === undefined || raw.trim() === "") return null;
@@ -94,7 +97,6 @@ function searchCondition(table: EntityTable, raw: string | undefined): Condition
   if (!columns) throw badRequest(`q (text search) is not available for ${table}`);
   if (raw.length > SEARCH_MAX_CHARS) throw badRequest(`q must be at most ${SEARCH_MAX_CHARS} characters`);
   const words = raw.trim().split(/\s+/).slice(0, 8);
-  // LIKE's wildcards in the text are matched literally.
-  const patterns = words.map((w) => `%${w.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  const patterns = words.map(containing);
   return (eb) => eb.and(patterns.map((p) => eb.or(columns.map((c) => eb(`${table}.${c}`, "ilike", p)))));
 }

@@ -4,11 +4,9 @@
 import { sql, type RawBuilder, type SqlBool } from "kysely";
 import type { User } from "../../db/schema";
 import type { DbLike } from "../../entities/repository";
+import { containing } from "../../entities/query";
 import { channelsPolicy } from "../chat/channels.policy";
 import { cjkRuns, INNER_SYMBOL, type ParsedSearch, type SearchTerm } from "@shared/search";
-
-/** A LIKE pattern that finds `text` anywhere, with LIKE's own characters taken literally. */
-export const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export type Cond = RawBuilder<SqlBool>;
 
@@ -23,8 +21,6 @@ export interface Resolved {
   /** before:/after:. */
   time: Cond[];
   files: Cond | null;
-  /** Whether channels came from in: (walk them one by one even if the reader may read more). */
-  named: boolean;
 }
 
 /**
@@ -106,7 +102,7 @@ export async function resolve(db: DbLike, user: User, parsed: ParsedSearch): Pro
   if (filters.after) time.push(sql<SqlBool>`messages.created_at >= ${`${filters.after}T00:00:00Z`}::timestamptz + interval '1 day'`);
   // The same predicate as messages_files_time_idx, so the planner may use it.
   const files = filters.hasFile ? sql<SqlBool>`(messages.file_url is not null or messages.message_type <> 'text')` : null;
-  return { channels, senders, text: textConditions(parsed.terms), time, files, named: filters.in.length > 0 };
+  return { channels, senders, text: textConditions(parsed.terms), time, files };
 }
 
 export const channelCond = (ids: number[]) => sql<SqlBool>`messages.channel_id = any(${ids}::int[])`;

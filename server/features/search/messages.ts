@@ -78,7 +78,8 @@ async function tableRows(db: DbLike): Promise<number> {
 }
 
 async function estimates(db: DbLike, r: Resolved, total: number, step: { rows: number; correction: number } | null, limit: number): Promise<SearchEstimates> {
-  const walkChannels = r.channels && (r.named || r.channels.length <= MAX_RANGES) ? r.channels : null;
+  // Channels are walked one by one only when few: those of in:, or all a reader may read who may read few.
+  const walkChannels = r.channels && r.channels.length <= MAX_RANGES ? r.channels : null;
   return {
     limit,
     total,
@@ -173,17 +174,17 @@ async function plannedSearch(db: DbLike, run: Run, user: User, parsed: ParsedSea
     if (force === "text index" && !step) throw new Error("text index: the query has no words");
     plan.strategy = force;
   }
-  return { r, plan, textConds: step?.conds ?? null, estimates: e };
+  return { r, plan, textConds: step?.conds ?? null };
 }
+
+type Run = <R = { id: number }>(step: Step) => Promise<R[]>;
+const TEXT_WORK_MEM = "32MB";
 
 /**
  * Runs a search's statements in one transaction, each planned the way the plan says: a walk must
  * follow its index in order (a channel or a sender whose size the statistics underestimate would
  * otherwise be read whole by a bitmap and sorted), the text index step must use its bitmaps.
  */
-type Run = <R = { id: number }>(step: Step) => Promise<R[]>;
-const TEXT_WORK_MEM = "32MB";
-
 async function inPlan<T>(db: DbLike, body: (run: Run, trx: DbLike) => Promise<T>): Promise<T> {
   const go = async (trx: DbLike) => {
     let walking: boolean | null = null;

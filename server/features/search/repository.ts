@@ -9,7 +9,7 @@ import { tasksPolicy } from "../tasks/policy";
 import { sharedFilesPolicy } from "../files/policy";
 import { searchNotes } from "../notes/repository";
 import { SEARCH_GROUP_LIMIT, type SearchTerm } from "@shared/search";
-import { containing } from "./conditions";
+import { containing } from "../../entities/query";
 
 /** Task titles, as words (prefixes), phrases or substrings, among the tasks the reader may read. */
 export function searchTasks(db: DbLike, user: User, terms: SearchTerm[], limit = SEARCH_GROUP_LIMIT) {

@@ -6,7 +6,7 @@ import { z } from "zod";
 import type { AppContext } from "../../context";
 import { currentUser, requireAuth } from "../../auth/middleware";
 import { badRequest, zodMessage } from "../../errors";
-import { hasFilters, parseSearch, SearchSyntaxError, snippet, type ParsedSearch, type SearchAnswer } from "@shared/search";
+import { hasFilters, parseSearch, SearchSyntaxError, searchSort, snippet, type ParsedSearch, type SearchAnswer } from "@shared/search";
 import { searchFiles, searchNoteRows, searchTasks } from "./repository";
 import { searchMessages } from "./messages";
 import { costlyReads } from "../../rate-limits";
@@ -19,7 +19,7 @@ export const searchQuery = z.object({
     .trim()
     .min(1, MISSING)
     .max(500, "q must be at most 500 characters"),
-  sort: z.enum(["newest", "relevance"], { error: "sort must be newest or relevance" }).default("newest"),
+  sort: z.enum(searchSort.options, { error: "sort must be newest or relevance" }).default("newest"),
 });
 
 function parse(q: string): ParsedSearch {
