@@ -298,16 +298,17 @@ export async function sweepUnanswered(ctx: AppContext): Promise<void> {
     );
     const caller = people.get(call.initiator_id ?? -1);
     const ringing = parts.filter(isPending);
+    const missed = { callId: call.call_id, userIds: ringing.map((p) => p.user_id), callerName: caller?.full_name ?? "Someone" };
     // Listed in the notification centre and pushed (docs/notifications.md), queued with the change.
     await ctx.db.transaction().execute(async (trx) => {
       await finish(trx, call, parts, now, "missed");
-      if (ringing.length) await queueMissedCall(trx, { callId: call.call_id, userIds: ringing.map((p) => p.user_id), callerName: caller?.full_name ?? "Someone" });
+      if (missed.userIds.length) await queueMissedCall(trx, missed);
     });
     const signals: NewSignal[] = [];
     for (const p of ringing) {
       if (caller) signals.push(...signalsTo([p.user_id], caller, call.call_id, "call_end", { reason: "missed", call_ended: true }));
     }
-    if (ringing.length) ctx.events.emit("calls.missed", { callId: call.call_id, userIds: ringing.map((p) => p.user_id), callerName: caller?.full_name ?? "Someone" });
+    if (missed.userIds.length) ctx.events.emit("calls.missed", missed);
     const callee = people.get(ringing[0]?.user_id ?? -1);
     const waiting = parts.filter(isIn).map((p) => p.user_id);
     if (callee) signals.push(...signalsTo(waiting, callee, call.call_id, "call_end", { reason: "missed", call_ended: true }));

@@ -27,6 +27,22 @@ describe.each(ENGINES)("reminder pushes (%s)", (engine) => {
       return got.length >= n ? got : null;
     }, 30_000)).map((m) => JSON.parse(m) as Record<string, unknown>);
 
+  /** Ann's event in 30 s with `attendee`, its reminder due 2 s from now. */
+  const remindIn2s = async (title: string, attendee: TestUser) => {
+    const start = Math.ceil(Date.now() / 1000) * 1000 + 30_000;
+    const iso = (ms: number) => new Date(ms).toISOString();
+    const res = await api(app, ann.token).post<{ id: number }>("/api/entities/calendar_events", {
+      title,
+      start_datetime: iso(start),
+      end_datetime: iso(start + 30 * 60_000),
+      reminder_time: iso(start - 28_000),
+      attendees: [attendee.email],
+      time_zone: "UTC",
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    return { id: res.body.id, start };
+  };
+
   beforeAll(async () => {
     push = await startPushService();
     app = await startTestApp(engine, {}, ENV);
@@ -44,18 +60,7 @@ describe.each(ENGINES)("reminder pushes (%s)", (engine) => {
     const annSub = await subscribe(ann);
     const benSub = await subscribe(ben);
     const notices = record<AppNotice>(annSocket, "notifications.create");
-    const start = Math.ceil(Date.now() / 1000) * 1000 + 30_000;
-    const iso = (ms: number) => new Date(ms).toISOString();
-    const res = await api(app, ann.token).post<{ id: number }>("/api/entities/calendar_events", {
-      title: "Design review",
-      start_datetime: iso(start),
-      end_datetime: iso(start + 30 * 60_000),
-      reminder_time: iso(start - 28_000),
-      attendees: [ben.email],
-      time_zone: "UTC",
-    });
-    expect(res.status, JSON.stringify(res.body)).toBe(201);
-    const eventId = res.body.id;
+    const { id: eventId, start } = await remindIn2s("Design review", ben);
     const [reminder] = await pushes(benSub, 1);
     const hhmm = new Date(start).toISOString().slice(11, 16);
     expect(reminder).toEqual({ title: "Reminder: Design review", body: expect.stringMatching(new RegExp(`^Starts at ${hhmm}`)), url: "/Calendar", tag: `event-${eventId}-${start}`, kind: "reminder" });
@@ -77,21 +82,11 @@ describe.each(ENGINES)("reminder pushes (%s)", (engine) => {
     const listeners = app.ctx.events.listeners("calendar.reminder");
     app.ctx.events.removeAllListeners("calendar.reminder");
     try {
-      const start = Math.ceil(Date.now() / 1000) * 1000 + 30_000;
-      const iso = (ms: number) => new Date(ms).toISOString();
-      const res = await api(app, ann.token).post<{ id: number }>("/api/entities/calendar_events", {
-        title: "Budget check",
-        start_datetime: iso(start),
-        end_datetime: iso(start + 30 * 60_000),
-        reminder_time: iso(start - 28_000),
-        attendees: [cleo.email],
-        time_zone: "UTC",
-      });
-      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      const { id, start } = await remindIn2s("Budget check", cleo);
       const [reminder] = await pushes(cleoSub, 1);
-      expect(reminder).toMatchObject({ title: "Reminder: Budget check", kind: "reminder", tag: `event-${res.body.id}-${start}` });
+      expect(reminder).toMatchObject({ title: "Reminder: Budget check", kind: "reminder", tag: `event-${id}-${start}` });
       const keys = await app.ctx.db.selectFrom("notification_jobs").select("key").where("kind", "=", "reminder").where("user_id", "=", cleo.user.id).execute();
-      expect(keys).toEqual([{ key: `reminder:${res.body.id}:${start}:${cleo.user.id}` }]);
+      expect(keys).toEqual([{ key: `reminder:${id}:${start}:${cleo.user.id}` }]);
     } finally {
       for (const l of listeners) app.ctx.events.on("calendar.reminder", l as never);
     }

@@ -21,12 +21,7 @@ export async function reminderJobs(ctx: AppContext, r: { eventId: number; start:
 
 /** Part of the reminder sweep's transaction that moves the event on to its next reminder. */
 export async function queueReminderPushes(trx: DbLike, jobs: KeyedJob[]): Promise<void> {
-  if (jobs.length) await insertKeyedJobs(trx, jobs);
-}
-
-/** The sweep says a reminder went out: its jobs are written, the worker looks at once. */
-export function wireReminderPushes(ctx: AppContext, wake: () => void): void {
-  ctx.events.on("calendar.reminder", () => wake());
+  await insertKeyedJobs(trx, jobs);
 }
 
 const str = (v: unknown) => (typeof v === "string" ? v : "");

@@ -14,7 +14,6 @@ import { deleteSubscription, saveSubscription } from "./repository";
 import { notificationConsumer, wireNotificationQueue } from "./enqueue";
 import { hostConsumers } from "../../feed/consumers";
 import { wireCallPushes } from "./call-push";
-import { wireReminderPushes } from "./reminder-push";
 import { startNotificationWorker } from "./worker";
 import { updateChannelNotificationSetting } from "./channel-settings";
 
@@ -26,13 +25,12 @@ export function notificationRoutes(ctx: AppContext): Router {
   // Jobs about committed rows come from the change feed (docs/architecture.md, "Side effects").
   hostConsumers(ctx, [notificationConsumer(ctx, worker.wake)]);
   const queue = wireNotificationQueue(ctx, worker.wake);
-  // A missed call's jobs are written in the call's own transaction (./call-push.ts, queueMissedCall): after it commits, the worker looks at once.
-  ctx.events.on("calls.missed", () => worker.wake());
-  // Another feature's events become jobs here (features do not call each other's services).
+  // These effects' jobs are written in the transaction of their change (a missed call's in the
+  // call's, ./call-push.ts; a reminder's in the sweep's, ./reminder-push.ts; an invitation's mail
+  // in the invitation's, ./invitation-mail.ts): the events after the commit only wake the worker.
+  for (const name of ["calls.missed", "calendar.reminder", "invitations.create"] as const) ctx.events.on(name, () => worker.wake());
+  // An incoming call's ring is queued from its event (./call-push.ts).
   wireCallPushes(ctx, queue);
-  wireReminderPushes(ctx, worker.wake);
-  // Likewise an invitation's mail, written with the invitation (./invitation-mail.ts).
-  ctx.events.on("invitations.create", () => worker.wake());
 
   const r = Router();
   r.get("/push/key", requireAuth, (_req, res) => {
