@@ -32,8 +32,8 @@ export type DomainEvents = { [K in EntityEventName]: [event: EntityEvent] } & {
   "invitations.create": [invite: { email: string; link: string; message: string | null; inviterId: number; inviterName: string }];
   /** People rung for a call did not answer it (missed), after the call's state and their notices' jobs committed: wakes the worker. */
   "calls.missed": [missed: { callId: string; userIds: number[]; callerName: string }];
-  /** A call rings someone with no socket on any node (the invite waits for them): pushed to their browsers. */
-  "calls.ringing": [ringing: { callId: string; userId: number; callerName: string; callType: string }];
+  /** A call rings someone with no socket on any node, the push job written with the waiting invite: wakes the worker. */
+  "calls.ringing": [ringing: { callId: string; userId: number }];
   /** A calendar reminder went out (from one node) to these people, their push jobs written with it: wakes the worker. */
   "calendar.reminder": [reminder: { eventId: number; start: Date; notices: { userId: number; title: string; body: string; link: string }[] }];
   /** A call's state after a transition committed (the record `calls.update` carries). */

@@ -12,8 +12,12 @@ import { rooms, type CallStarted, type CallType, type SignalType } from "@shared
 import { deliverSignal, type Actor, type NewSignal } from "./signals";
 import { metrics } from "../../ops/metrics";
 import * as sfu from "../sfu/service";
-import { runSweepListeners } from "./records";
-import { queueMissedCall } from "../notifications/call-push";
+import { onCallsSweep, runSweepListeners } from "./records";
+import { queueMissedCall, queueRingWithdrawals } from "../notifications/call-push";
+
+// Rings pushed to people no longer being rung are withdrawn from the committed rows, whatever
+// became of the transition's event (the worker's own sweep then picks the jobs up).
+onCallsSweep(async (ctx) => void (await queueRingWithdrawals(ctx.db)));
 import { callSeconds, isActiveCall, isIn, isPending, participantSeconds, publishCall, type CallRow, type ParticipantRow } from "./records";
 
 import {

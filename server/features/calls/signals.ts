@@ -7,6 +7,8 @@
 import type { AppContext } from "../../context";
 import type { User } from "../../db/schema";
 import { type CallType, type SignalMessage, type SignalType } from "@shared/realtime";
+import type { DbLike } from "../../entities/repository";
+import { queueRing } from "../notifications/call-push";
 import { claimSignals, deleteOldSignals, insertSignal as insertSignalRow, markRinging, type SignalRow } from "./repository";
 
 export type Actor = Pick<User, "id" | "email" | "full_name">;
@@ -40,9 +42,9 @@ export function presentSignal(r: SignalRow): SignalMessage {
   return s;
 }
 
-async function insertSignal(ctx: AppContext, s: NewSignal, delivered: boolean): Promise<SignalRow> {
+async function insertSignal(db: DbLike, s: NewSignal, delivered: boolean): Promise<SignalRow> {
   const extra = s.call_type || s.participant_ids ? JSON.stringify({ call_type: s.call_type, participant_ids: s.participant_ids }) : null;
-  return insertSignalRow(ctx.db, {
+  return insertSignalRow(db, {
     call_id: s.call_id,
     to_user_id: s.to_user_id,
     from_user_id: s.from.id,
@@ -59,20 +61,27 @@ async function insertSignal(ctx: AppContext, s: NewSignal, delivered: boolean): 
 export async function deliverSignal(ctx: AppContext, s: NewSignal): Promise<SignalMessage> {
   const hub = ctx.realtime;
   if (hub && (await hub.hasSocket(s.to_user_id))) {
-    const msg = presentSignal(await insertSignal(ctx, s, true));
+    const msg = presentSignal(await insertSignal(ctx.db, s, true));
     hub.toUsers([s.to_user_id], "signals.receive", msg);
     if (s.message_type === "call_invite") await markRinging(ctx.db, [s.call_id], s.to_user_id);
     return msg;
   }
-  const row = await insertSignal(ctx, s, false);
+  // Nobody's tab is open to ring: an invite's push job (docs/notifications.md) is written with the
+  // waiting invite, so a process dying right after loses neither; the invite waits here for the
+  // tab the push opens, and the event after the commit only wakes the worker.
+  const invite = s.message_type === "call_invite";
+  const row = invite
+    ? await ctx.db.transaction().execute(async (trx) => {
+        const r = await insertSignal(trx, s, false);
+        await queueRing(trx, { callId: s.call_id, userId: s.to_user_id, signalId: Number(r.id), callerName: s.from.full_name, callType: s.call_type ?? "video" });
+        return r;
+      })
+    : await insertSignal(ctx.db, s, false);
+  if (invite) ctx.events.emit("calls.ringing", { callId: s.call_id, userId: s.to_user_id });
   // The recipient may have connected between the check and the insert; its connect-time flush
-  // ran before our row existed, so look again and claim the row if it is still waiting.
+  // ran before our row existed, so look again and claim the row if it is still waiting (the
+  // ring's push is then not sent: a tab has the invite).
   if (hub && (await hub.hasSocket(s.to_user_id))) await pushPendingSignals(ctx, s.to_user_id, [Number(row.id)]);
-  // Nobody's tab is open to ring: their browsers are pushed (docs/notifications.md); the invite
-  // waits here for the tab the push opens.
-  else if (s.message_type === "call_invite") {
-    ctx.events.emit("calls.ringing", { callId: s.call_id, userId: s.to_user_id, callerName: s.from.full_name, callType: s.call_type ?? "video" });
-  }
   return presentSignal(row);
 }
 

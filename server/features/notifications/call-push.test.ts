@@ -103,6 +103,43 @@ describe.each(ENGINES)("incoming-call pushes (%s)", (engine) => {
     expect((await api(app, ann.token).post("/api/webrtc/end-call", { call_id: callId })).status).toBe(200);
   });
 
+  /** Runs `fn` with `event`'s listeners removed, as if the process had died before sending it. */
+  const withoutEvent = async (event: "calls.ringing" | "calls.changed", fn: () => Promise<void>) => {
+    const listeners = app.ctx.events.listeners(event);
+    app.ctx.events.removeAllListeners(event);
+    try {
+      await fn();
+    } finally {
+      for (const l of listeners) app.ctx.events.on(event, l as never);
+    }
+  };
+
+  it("writes the ring's job with the waiting invite, and withdraws it from the committed rows when the transition's event is lost", async () => {
+    const before = (await push.messages(benSub.clientHash)).length;
+    let callId = "";
+    await withoutEvent("calls.ringing", async () => {
+      callId = await ring(ben);
+      const jobs = await app.ctx.db.selectFrom("notification_jobs").select(["key"]).where("user_id", "=", ben.user.id).where("kind", "=", "call_ring").where("key", "like", `call:${callId}:${ben.user.id}:ring:%`).execute();
+      expect(jobs).toHaveLength(1);
+      // The worker's own sweep sends it without being woken.
+      const [rung] = (await pushes(benSub, before + 1)).slice(before);
+      expect(rung).toMatchObject({ kind: "call_ring", tag: `call-${callId}` });
+    });
+    await withoutEvent("calls.changed", async () => {
+      expect((await api(app, ben.token).post("/api/webrtc/answer-call", { call_id: callId, accepted: true })).status).toBe(200);
+      // The calls sweep (every 10 s on every node) finds the ring of someone no longer rung.
+      const [withdrawal] = (await waitFor(async () => {
+        const got = await push.messages(benSub.clientHash);
+        return got.length >= before + 2 ? got : null;
+      }, 20_000)).slice(before + 1).map((m) => JSON.parse(m) as Record<string, unknown>);
+      expect(withdrawal).toMatchObject({ kind: "call_withdraw", tag: `call-${callId}` });
+    });
+    expect((await api(app, ann.token).post("/api/webrtc/end-call", { call_id: callId })).status).toBe(200);
+    // Once per ring however often the sweep and the events look again.
+    await new Promise((r) => setTimeout(r, 200));
+    expect((await jobsOf(ben.user.id, "call_withdraw")).filter((j) => j.payload.call_id === callId)).toHaveLength(1);
+  }, 40_000);
+
   it("rings a person with an open socket there, with no push", async () => {
     const invites = record<SignalMessage>(cleoSocket, "signals.receive");
     const callId = await ring(cleo);

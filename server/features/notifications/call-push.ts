@@ -1,19 +1,20 @@
-// Incoming calls for people with no tab open (docs/notifications.md). The calls feature says a
-// call rang someone with no socket on any node (`calls.ringing`); that becomes a `call_ring` job,
-// pushed at once, urgent, and only while the call still rings for them. Whenever the call changes
-// (`calls.changed`, after each committed transition) a person who was pushed a ring and is no
-// longer being rung (answered on another device, declined, cancelled, missed) gets a
-// `call_withdraw` job: a push with the ring's tag on which the service worker closes the ringing
-// notification. A missed call's "Missed call" notice (job kind `call`) has that tag too and
-// replaces the ringing one by itself, so then no withdrawal is sent. Both go through the durable
-// queue like every other push; nothing is sent on the request's path.
+// Incoming calls for people with no tab open (docs/notifications.md). An invite to someone with
+// no socket on any node waits as an undelivered signal; its `call_ring` job is written in the same
+// transaction (./calls/signals.ts), pushed at once, urgent, and only while the call still rings for
+// them and no tab or poller has claimed the invite. When the call changes, a person who was pushed
+// a ring and is no longer being rung (answered on another device, declined, cancelled, missed)
+// gets a `call_withdraw` job, keyed by the ring it withdraws: a push with the ring's tag on which
+// the service worker closes the ringing notification. Those jobs are decided from the committed
+// rows alone, by the calls sweep on every node (so a crash between a transition and its event
+// loses none) and, sooner, after each transition's event. A missed call's "Missed call" notice
+// (job kind `call`) has that tag too and replaces the ringing one by itself, so then no withdrawal
+// is sent. All go through the durable queue like every other push; nothing is sent on the
+// request's path.
 import { sql } from "kysely";
 import type { AppContext } from "../../context";
 import type { DbLike } from "../../entities/repository";
 import type { Config } from "../../config";
-import type { CallRecord } from "@shared/realtime";
 import type { PushPayload } from "@shared/entities";
-import type { Enqueuer } from "./enqueue";
 import { topicOf, type PushOptions } from "./push";
 import { insertKeyedJobs, type Job, type Recipient } from "./repository";
 
@@ -38,25 +39,44 @@ export async function queueMissedCall(trx: DbLike, m: { callId: string; userIds:
   );
 }
 
-export function wireCallPushes(ctx: AppContext, queue: Enqueuer): void {
-  ctx.events.on("calls.ringing", (r) =>
-    queue.add([{ kind: "call_ring", user_id: r.userId, payload: { call_id: r.callId, caller: r.callerName, call_type: r.callType } }]),
-  );
-  ctx.events.on("calls.changed", (rec) => {
-    void withdrawals(ctx.db, rec)
-      .then((jobs) => jobs.length && queue.add(jobs))
-      .catch((err) => ctx.log.warn({ err, call: rec.call_id }, "queuing call withdrawals failed"));
-  });
+/** Part of the transaction that stores a waiting invite (`signalId`): its ring's push job. */
+export async function queueRing(trx: DbLike, r: { callId: string; userId: number; signalId: number; callerName: string; callType: string }): Promise<void> {
+  const payload = { call_id: r.callId, signal_id: r.signalId, caller: r.callerName, call_type: r.callType };
+  await insertKeyedJobs(trx, [{ kind: "call_ring", user_id: r.userId, payload, due: new Date(), key: `call:${r.callId}:${r.userId}:ring:${r.signalId}` }]);
 }
 
-/** Withdrawal jobs for those pushed a ring for this call who are no longer being rung. */
-async function withdrawals(db: DbLike, rec: CallRecord) {
-  const done = rec.participant_list.filter((p) => p.user_id !== rec.initiator_id && (!RINGING.includes(p.status) || !ACTIVE.includes(rec.status)));
-  if (!done.length) return [];
-  const last = await lastCallJobs(db, rec.call_id, done.map((p) => p.user_id));
-  return done
-    .filter((p) => (last.get(`${p.user_id}:call_ring`) ?? 0) > (last.get(`${p.user_id}:call_withdraw`) ?? 0))
-    .map((p) => ({ kind: "call_withdraw", user_id: p.user_id, payload: { call_id: rec.call_id, reason: RINGING.includes(p.status) ? "missed" : p.status } }));
+/** Rings are withdrawn within this long of being queued (a ring's push lives no longer). */
+const WITHDRAW_WITHIN = "1 hour";
+
+/**
+ * Writes the withdrawal job of every ring (of one call, or of all recent ones) whose person is no
+ * longer being rung, once per ring (keyed by the ring's job); answers how many it wrote. Runs from
+ * the calls sweep and after a call's transitions; both may run at once on several nodes.
+ */
+export async function queueRingWithdrawals(db: DbLike, callId?: string): Promise<number> {
+  const oneCall = callId === undefined ? sql`` : sql`and j.payload->>'call_id' = ${callId}`;
+  const res = await sql`
+    insert into notification_jobs (kind, user_id, payload, next_attempt_at, key)
+    select 'call_withdraw', j.user_id,
+           jsonb_build_object('call_id', p.call_id, 'reason', case when p.status in (${sql.join(RINGING)}) then 'missed' else p.status end),
+           now(), 'call:' || p.call_id || ':' || j.user_id || ':withdraw:' || j.id
+    from notification_jobs j
+    join call_participants p on p.call_id = j.payload->>'call_id' and p.user_id = j.user_id
+    join call_history c on c.call_id = p.call_id
+    where j.kind = 'call_ring' and j.created_at > now() - ${WITHDRAW_WITHIN}::interval ${oneCall}
+      and (p.status not in (${sql.join(RINGING)}) or c.status not in (${sql.join(ACTIVE)}))
+    on conflict (key) do nothing`.execute(db);
+  return Number(res.numAffectedRows ?? 0);
+}
+
+/** After a call's transition committed: its withdrawals now rather than at the next sweep. */
+export function wireCallPushes(ctx: AppContext, wake: () => void): void {
+  ctx.events.on("calls.ringing", () => wake());
+  ctx.events.on("calls.changed", (rec) => {
+    void queueRingWithdrawals(ctx.db, rec.call_id)
+      .then((n) => n && wake())
+      .catch((err) => ctx.log.warn({ err, call: rec.call_id }, "queuing call withdrawals failed"));
+  });
 }
 
 const str = (v: unknown) => (typeof v === "string" ? v : "");
@@ -73,6 +93,7 @@ export async function decideCallRing(db: DbLike, config: Config, user: Recipient
   const callId = str(job.payload.call_id);
   const state = await ringState(db, callId, user.id);
   if (!state || !ACTIVE.includes(state.call_status) || !RINGING.includes(state.status)) return { skip: "no longer ringing" };
+  if (await inviteClaimed(db, Number(job.payload.signal_id))) return { skip: "a tab has the invite" };
   if (user.notification_preferences === "none") return { skip: "preference none" };
   const type = state.call_type === "audio" ? "audio" : "video";
   const tag = callTag(callId);
@@ -114,17 +135,11 @@ function ringState(db: DbLike, callId: string, userId: number) {
     .executeTakeFirst();
 }
 
-/** The newest job id per person and kind (call_ring, call_withdraw) for a call. */
-async function lastCallJobs(db: DbLike, callId: string, userIds: number[]): Promise<Map<string, number>> {
-  const rows = await db
-    .selectFrom("notification_jobs")
-    .select(["user_id", "kind", (eb) => eb.fn.max("id").as("id")])
-    .where("user_id", "in", userIds)
-    .where("kind", "in", ["call_ring", "call_withdraw"])
-    .where(sql<boolean>`payload->>'call_id' = ${callId}`)
-    .groupBy(["user_id", "kind"])
-    .execute();
-  return new Map(rows.map((r) => [`${r.user_id}:${r.kind}`, Number(r.id)]));
+/** A tab (on connecting) or a poller has taken the waiting invite: it rings there. */
+async function inviteClaimed(db: DbLike, signalId: number): Promise<boolean> {
+  if (!Number.isSafeInteger(signalId)) return false;
+  const row = await db.selectFrom("pending_signals").select("delivered_at").where("id", "=", signalId).executeTakeFirst();
+  return !!row?.delivered_at;
 }
 
 function lastRingJob(db: DbLike, userId: number, callId: string) {

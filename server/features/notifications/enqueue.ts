@@ -204,38 +204,14 @@ export function notificationConsumer(ctx: Pick<AppContext, "config">, wake: () =
   };
 }
 
-export interface Enqueuer {
-  /** Queues jobs written elsewhere (a missed call, an invitation, a reminder), due after `delayMs`. */
-  add(jobs: Omit<NewJob, "due">[], delayMs?: number): void;
-}
-
 /**
- * The jobs other features ask for from their in-process events (a missed call, a ringing call, a
- * reminder, an invitation: not rows of the change feed), written a moment later in one insert,
- * off the request's path; and the end of push subscriptions on sign-out and deactivation.
+ * The end of push subscriptions on sign-out and deactivation. Only tidying: the worker already
+ * sends to no subscription whose session was revoked or whose account was deactivated
+ * (./repository.ts, liveSubscriptions), so an event lost here loses nothing.
  */
-export function wireNotificationQueue(ctx: AppContext, wake: () => void): Enqueuer {
-  let extra: NewJob[] = [];
-  let scheduled = false;
-  const flush = async () => {
-    scheduled = false;
-    const jobs = extra;
-    extra = [];
-    await insertJobs(ctx.db, jobs);
-    if (jobs.some((j) => j.due.getTime() <= Date.now())) wake();
-  };
-  // Signing out and deactivation end the browser's subscriptions (README, "Notifications").
+export function wireSubscriptionCleanup(ctx: AppContext): void {
   ctx.events.on("sessions.revoke", (sid) => void deleteSessionSubscriptions(ctx.db, sid).catch((err) => ctx.log.warn({ err }, "removing push subscriptions failed")));
   ctx.events.on("users.update", (e) => {
     if (e.before?.is_active && e.row && e.row.is_active === false) void deleteUserSubscriptions(ctx.db, e.id).catch((err) => ctx.log.warn({ err }, "removing push subscriptions failed"));
   });
-  return {
-    add(jobs, delayMs = 0) {
-      const due = new Date(Date.now() + delayMs);
-      extra.push(...jobs.map((j) => ({ ...j, due })));
-      if (scheduled) return;
-      scheduled = true;
-      setImmediate(() => void flush().catch((err) => ctx.log.warn({ err }, "queuing notifications failed")));
-    },
-  };
 }

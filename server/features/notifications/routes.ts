@@ -11,7 +11,7 @@ import { withChanges } from "../../feed/changelog";
 import { vapidKeys } from "./push";
 import { endpointProblem } from "./endpoint-guard";
 import { deleteSubscription, saveSubscription } from "./repository";
-import { notificationConsumer, wireNotificationQueue } from "./enqueue";
+import { notificationConsumer, wireSubscriptionCleanup } from "./enqueue";
 import { hostConsumers } from "../../feed/consumers";
 import { wireCallPushes } from "./call-push";
 import { startNotificationWorker } from "./worker";
@@ -24,13 +24,14 @@ export function notificationRoutes(ctx: AppContext): Router {
   const worker = startNotificationWorker(ctx);
   // Jobs about committed rows come from the change feed (docs/architecture.md, "Side effects").
   hostConsumers(ctx, [notificationConsumer(ctx, worker.wake)]);
-  const queue = wireNotificationQueue(ctx, worker.wake);
+  wireSubscriptionCleanup(ctx);
   // These effects' jobs are written in the transaction of their change (a missed call's in the
   // call's, ./call-push.ts; a reminder's in the sweep's, ./reminder-push.ts; an invitation's mail
   // in the invitation's, ./invitation-mail.ts): the events after the commit only wake the worker.
   for (const name of ["calls.missed", "calendar.reminder", "invitations.create"] as const) ctx.events.on(name, () => worker.wake());
-  // An incoming call's ring is queued from its event (./call-push.ts).
-  wireCallPushes(ctx, queue);
+  // An incoming call's ring likewise (in the waiting invite's); its withdrawals are decided from
+  // the call's committed rows, sooner than the calls sweep when a transition's event comes (./call-push.ts).
+  wireCallPushes(ctx, worker.wake);
 
   const r = Router();
   r.get("/push/key", requireAuth, (_req, res) => {
