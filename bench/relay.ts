@@ -50,6 +50,8 @@ io.on("connection", (socket) => {
       edited_at: null,
       resolved_at: null,
       resolved_by: null,
+      webhook_id: null,
+      attachments: null,
       mentions: [],
       mentions_all: false,
       thread_root_id: p.thread_root_id ?? null,

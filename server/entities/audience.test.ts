@@ -76,6 +76,7 @@ describe.each(ENGINES)("read rules: SQL and audience agree (%s)", (engine: Engin
         thread_follows: {},
         notifications: { user_id: users[i % users.length].id, kind: "task", title: "t" },
         channel_notification_settings: {},
+        incoming_webhooks: {},
       };
       if (table === "messages") {
         const channels = await db().selectFrom("channels").select("id").execute();
@@ -106,6 +107,10 @@ describe.each(ENGINES)("read rules: SQL and audience agree (%s)", (engine: Engin
         const list = await db().selectFrom("channels").select("id").execute();
         values.channel_notification_settings = { channel_id: pick(list).id, user_id: users[i % users.length].id, level: pick(["all", "mentions", "muted"]) };
       }
+      if (table === "incoming_webhooks") {
+        const list = await db().selectFrom("channels").select("id").execute();
+        values.incoming_webhooks = { channel_id: pick(list).id, name: "hook", token_hash: `h${i}.${rand()}`, created_by: pick(a) };
+      }
       // A generated dm may repeat an earlier pair (one dm per pair): that row is simply not added.
       await db().insertInto(table).values(values[table]).onConflict((oc) => oc.doNothing()).execute();
     }
@@ -113,7 +118,7 @@ describe.each(ENGINES)("read rules: SQL and audience agree (%s)", (engine: Engin
   }
 
   it.each(ENTITY_TABLES)("%s", async (table) => {
-    const inChannel = table === "messages" || table === "message_reactions" || table === "message_edits" || table === "channel_reads";
+    const inChannel = table === "messages" || table === "message_reactions" || table === "message_edits" || table === "channel_reads" || table === "incoming_webhooks";
     if (inChannel && !(await db().selectFrom("channels").select("id").limit(1).execute()).length) await rowsOf("channels");
     if ((table === "thread_follows" || table === "channel_notification_settings") && !(await db().selectFrom("channels").select("id").limit(1).execute()).length) await rowsOf("channels");
     if ((table === "message_reactions" || table === "message_edits" || table === "thread_follows") && !(await db().selectFrom("messages").select("id").limit(1).execute()).length) await rowsOf("messages");

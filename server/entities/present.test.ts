@@ -96,6 +96,13 @@ describe.each(ENGINES)("REST and socket rows are the same (%s)", (engine) => {
         const ch = r(await asAdmin.post("/api/entities/channels", { name: "same-fields-notify", type: "public" }));
         return { id: r(await asReader.post("/api/entities/channel_notification_settings", { channel_id: ch, level: "mentions" })), watcher: reader, socket: readerSocket };
       }
+      case "incoming_webhooks": {
+        // Seen by the channel's readers; made by those who manage it (docs/integrations.md).
+        const joined = record<EntityChange>(readerSocket, "entities.change");
+        const ch = r(await asAdmin.post("/api/entities/channels", { name: "same-fields-hooks", type: "public" }));
+        await until(joined, (c) => c.table === "channels" && c.id === ch);
+        return { id: r(await asAdmin.post("/api/entities/incoming_webhooks", { channel_id: ch, name: "Grafana" })), watcher: reader, socket: readerSocket };
+      }
       case "notifications": {
         // Written by the notification worker only (docs/notifications.md); its owner marks it read.
         const row = await createNotification(app.ctx, { user_id: reader.user.id, job_id: null, kind: "task", title: "Task assigned to you", body: "Same", link: "/Tasks" });

@@ -22,6 +22,7 @@ import { wireTimeOffPresence } from "./presence/time-off-sync";
 import { changesRoutes } from "../feed/routes";
 import { feedCommands } from "../feed/commands";
 import { entityCommands } from "../entities/commands";
+import { integrationRoutes } from "./integrations/routes";
 
 export function mountFeatureRoutes(api: Router, ctx: AppContext): void {
   api.use(fileRoutes(ctx));
@@ -35,6 +36,7 @@ export function mountFeatureRoutes(api: Router, ctx: AppContext): void {
   wireTimeOffPresence(ctx);
   api.use(calendarRoutes(ctx));
   api.use(notificationRoutes(ctx));
+  api.use(integrationRoutes(ctx));
   api.use(changesRoutes(ctx));
   api.use(entityRoutes(ctx));
 }

@@ -21,6 +21,7 @@ import { approvalRequestsTable } from "./approvals/table";
 import { resourcesTable } from "./resources/table";
 import { channelNotificationSettingsTable, notificationsTable } from "./notifications/tables";
 import { orgStorageConfigTable, sharedFilesTable } from "./files/tables";
+import { incomingWebhooksTable } from "./integrations/table";
 
 // TableList is a mapped type over every table of shared/entities' ENTITIES: a table missing here
 // does not compile, so no test checks it.
@@ -41,6 +42,7 @@ export const TABLES: TableList = {
   channel_notification_settings: channelNotificationSettingsTable,
   shared_files: sharedFilesTable,
   org_storage_config: orgStorageConfigTable,
+  incoming_webhooks: incomingWebhooksTable,
 };
 
 registerTables(TABLES);

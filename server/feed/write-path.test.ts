@@ -84,6 +84,7 @@ const NOT_DONE = [
   "channel_reads.delete",
   "thread_follows.delete",
   "channel_notification_settings.delete",
+  "incoming_webhooks.update",
 ];
 
 const at = "2030-01-01 09:00:00";
@@ -106,6 +107,7 @@ const CREATE: { [T in EntityTable]?: (s: State) => Record<string, unknown> } = {
   thread_follows: (s) => ({ thread_root_id: s.root }),
   notifications: () => ({}),
   channel_notification_settings: (s) => ({ channel_id: s.channel, level: "mentions" }),
+  incoming_webhooks: (s) => ({ channel_id: s.channel, name: "Deploys" }),
 };
 const UPDATE: { [T in EntityTable]?: Record<string, unknown> } = {
   users: { job_title: "Tester" },

@@ -17,6 +17,7 @@ import { channelReads } from "./channel_reads";
 import { threadFollows } from "./thread_follows";
 import { notifications } from "./notifications";
 import { channelNotificationSettings } from "./channel_notification_settings";
+import { incomingWebhooks } from "./incoming_webhooks";
 
 export const ENTITIES = {
   users,
@@ -35,6 +36,7 @@ export const ENTITIES = {
   thread_follows: threadFollows,
   notifications,
   channel_notification_settings: channelNotificationSettings,
+  incoming_webhooks: incomingWebhooks,
 } as const;
 
 export type Entities = typeof ENTITIES;
@@ -71,3 +73,6 @@ export type { AppNotification, NotificationKind, PushPayload, PushSubscriptionIn
 export { NOTIFICATION_KINDS, pushPayload, pushSubscriptionInput, pushUnsubscribeInput } from "./notifications";
 export type { ChannelNotificationSetting, ChannelNotificationSettingsUpdateInput, ChannelNotifyLevel } from "./channel_notification_settings";
 export { CHANNEL_NOTIFY_LEVELS, channelNotificationSettingsUpdateInput } from "./channel_notification_settings";
+export type { IncomingWebhook, WebhookPayload } from "./incoming_webhooks";
+export { webhookPayload, WEBHOOK_NAME_MAX } from "./incoming_webhooks";
+export type { MessageAttachment, AttachmentField } from "./attachments";

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { boolish, idRef, safeLink, text } from "./fields";
 import { defineEntity, rowBase } from "./define";
 import { LIMITS } from "../constants";
+import { messageAttachments } from "./attachments";
 
 export const MESSAGE_TYPES = ["text", "file", "image"] as const;
 
@@ -25,7 +26,7 @@ export const messages = defineEntity({
   required: ["channel_id"],
   nullable: ["file_url", "file_name", "thread_root_id"],
   // A root's thread counters move with its replies; deleted_at marks a deleted root kept for its replies.
-  serverSet: ["sender_id", "sender_name", "sender_email", "edited_at", "mentions", "mentions_all", "reply_count", "last_reply_at", "repliers", "deleted_at", "resolved_at", "resolved_by"],
+  serverSet: ["sender_id", "sender_name", "sender_email", "edited_at", "mentions", "mentions_all", "reply_count", "last_reply_at", "repliers", "deleted_at", "resolved_at", "resolved_by", "webhook_id", "attachments"],
   createOnly: ["channel_id", "thread_root_id", "also_to_channel"],
   row: z.object({
     ...rowBase,
@@ -58,6 +59,13 @@ export const messages = defineEntity({
     /** A root's thread marked resolved: when and by whom (an e-mail); null while open (`messages.resolve`). */
     resolved_at: z.string().nullable(),
     resolved_by: z.string().nullable(),
+    /**
+     * The incoming webhook that posted it (docs/integrations.md): the sender is that integration,
+     * shown with a bot badge; null for a person's message. Kept after the webhook is revoked.
+     */
+    webhook_id: z.number().int().nullable(),
+    /** An integration's Slack-style attachments, as data the client draws; null for a person's message. */
+    attachments: messageAttachments.nullable(),
   }),
   instants: ["edited_at", "last_reply_at", "deleted_at", "resolved_at"],
   // The sender's account; clients identify senders by e-mail.
@@ -73,6 +81,7 @@ export const messages = defineEntity({
     file_name: "text",
     thread_root_id: "int",
     also_to_channel: "bool",
+    webhook_id: "int",
   },
 });
 

@@ -71,6 +71,14 @@ export function messageRow(ctx: AppContext, sender: Sender, data: MessageData): 
   };
 }
 
+/**
+ * An integration's message (an incoming webhook, docs/integrations.md): a root message in the same
+ * group commit as people's, so readers get it live, with unread counts, search and notifications;
+ * the insert checks that the webhook still exists for the channel (revoked: "not found").
+ */
+export const postIntegrationMessage = (ctx: AppContext, row: NewMessage & { webhook_id: number }): Promise<Message> =>
+  batcherFor(ctx).submit({ ...row, thread_root_id: null, also_to_channel: false });
+
 /** Stores the message if its sender may read the channel (a reply: if its root takes it too), and pushes it. */
 export async function postMessage(ctx: AppContext, sender: Sender, data: MessageData): Promise<Message> {
   if (!data.content && !data.file_url) throw fail("content cannot be empty");

@@ -2,7 +2,7 @@
 // read positions with the unread counts they give.
 import { sql } from "kysely";
 import type { Channel, Message, MessageEdit } from "../../db/schema";
-import type { ChannelUnread } from "@shared/entities";
+import type { ChannelUnread, MessageAttachment } from "@shared/entities";
 import type { RowOf } from "../../entities/policy";
 
 type ChannelRead = RowOf<"channel_reads">;
@@ -43,12 +43,16 @@ export interface NewMessage {
   message_type: string;
   file_url: string | null;
   file_name: string | null;
-  sender_id: number;
+  /** Null for an integration's message (an incoming webhook, docs/integrations.md). */
+  sender_id: number | null;
   sender_name: string;
   sender_email: string;
   /** The addresses the text names (shared/mentions.ts); the insert keeps those who may read the channel. */
   mentions: string[];
   mentions_all: boolean;
+  /** The incoming webhook posting it: the insert then checks that the webhook still exists for the channel, in place of the sender's read rule. */
+  webhook_id?: number | null;
+  attachments?: MessageAttachment[] | null;
 }
 
 /** For each message of a batch: whether its sender may read its channel, and the row stored (null: refused by the caller). */
@@ -80,17 +84,18 @@ export async function insertMessages(
     with v as (
       select * from jsonb_to_recordset(${input}::jsonb) as v(ord int, channel_id int, thread_root_id int, also_to_channel boolean,
         content text, message_type text, file_url text, file_name text, sender_id int, sender_name text, sender_email text,
-        mentions text[], mentions_all boolean, refused boolean)
+        mentions text[], mentions_all boolean, refused boolean, webhook_id int, attachments jsonb)
     ), ok as (
       select v.*, case when not v.refused then row_number() over (partition by v.refused order by v.ord) end as n,
         ${mentionedReaders(sql.ref<string[]>("v.mentions"))} as readers
       from v join channels on channels.id = v.channel_id
-      where ${channelReadableBy(sql.ref<string>("v.sender_email"))}
+      where case when v.webhook_id is null then ${channelReadableBy(sql.ref<string>("v.sender_email"))}
+        else exists (select 1 from incoming_webhooks w where w.id = v.webhook_id and w.channel_id = v.channel_id) end
     ), m as (
       insert into messages (channel_id, thread_root_id, also_to_channel, content, message_type, file_url, file_name,
-        sender_id, sender_name, sender_email, mentions, mentions_all)
+        sender_id, sender_name, sender_email, mentions, mentions_all, webhook_id, attachments)
       select ok.channel_id, ok.thread_root_id, ok.also_to_channel, ok.content, ok.message_type, ok.file_url, ok.file_name,
-        ok.sender_id, ok.sender_name, ok.sender_email, ok.readers, ok.mentions_all
+        ok.sender_id, ok.sender_name, ok.sender_email, ok.readers, ok.mentions_all, ok.webhook_id, ok.attachments
       from ok where not ok.refused
       order by ok.ord
       returning *

@@ -2,7 +2,7 @@
 // with (shared/entities for the Entity API, the routes' own schemas elsewhere), turned into JSON
 // Schema by zod; a test checks that every route the server mounts is described here.
 import type { z } from "zod";
-import { ENTITY_TABLES, channelReadsUpdateInput, channelReceiptsQuery, channelsOpenDmInput, pushSubscriptionInput, pushUnsubscribeInput, threadFollowsUpdateInput, channelNotificationSettingsUpdateInput, messagesResolveInput } from "@shared/entities";
+import { ENTITY_TABLES, channelReadsUpdateInput, channelReceiptsQuery, channelsOpenDmInput, pushSubscriptionInput, pushUnsubscribeInput, threadFollowsUpdateInput, channelNotificationSettingsUpdateInput, messagesResolveInput, webhookPayload } from "@shared/entities";
 import { callAnswerInput, callEndInput, callInitiateGroupInput, callInitiateInput, presenceUpdateInput, signalSendInput } from "@shared/realtime";
 import { loginSchema } from "../../auth/routes";
 import { acceptSchema, createSchema as inviteSchema, policySchema } from "../../features/invitations/routes";
@@ -163,6 +163,7 @@ const OPS: Op[] = [
   { method: "post", path: "/push/subscriptions", summary: "Store this browser's PushSubscription (tied to the session; removed on logout); 409 when another account subscribed the endpoint", tag: "notifications", body: pushSubscriptionInput, response: anyObject },
   { method: "delete", path: "/push/subscriptions", summary: "Forget this browser's push subscription, if it is the caller's: {removed}", tag: "notifications", body: pushUnsubscribeInput, response: anyObject },
   { method: "post", path: "/notifications/channel-settings", summary: "channel_notification_settings.update: set the caller's notification level for a channel (all, mentions, muted)", tag: "notifications", body: channelNotificationSettingsUpdateInput, response: ref("channel_notification_settings.row") },
+  { method: "post", path: "/hooks/{token}", summary: "An incoming webhook (docs/integrations.md): post to its channel as the integration, in Slack's format (JSON, or a form with payload=) or the native {text, name}; answers \"ok\"; 400 bad payload, 404 unknown or revoked, 413 too large, 429 too many", tag: "integrations", auth: false, body: webhookPayload, produces: "text/plain" },
   { method: "post", path: "/notifications/read-all", summary: "notifications.update: mark every item of the caller's notification centre read: {updated}", tag: "notifications", response: anyObject },
   { method: "get", path: "/notes/search", summary: "Full-text search of the caller's notes", tag: "notes", query: searchQuery, response: { type: "array", items: ref("notes.row") } },
   {

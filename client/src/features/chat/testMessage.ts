@@ -22,6 +22,8 @@ export const chatMessage = (id: number, fields: Partial<ChatMessage> = {}): Chat
   deleted_at: null,
   resolved_at: null,
   resolved_by: null,
+  webhook_id: null,
+  attachments: null,
   created_date: "2026-01-01T00:00:00Z",
   updated_date: "2026-01-01T00:00:00Z",
   ...fields,
