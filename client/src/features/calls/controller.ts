@@ -136,7 +136,7 @@ export async function moderate(userId: number, action: "mute" | "remove"): Promi
 /** Pins a person's tile (full video layer, big tile), or unpins. */
 export function setPinned(userId: number | null): void {
   useCallsStore.getState().patch({ pinnedId: userId });
-  engine?.scheduleLayers();
+  engine?.sfu.scheduleLayers();
 }
 
 /** After a reconnect (session.ready): hold our place in the call again, and publish to the SFU again if the call goes through it. */
@@ -161,11 +161,11 @@ export function receiveCallUpdate(rec: CallRecord): void {
 }
 
 export function receiveSfuOffer(o: SfuOffer): void {
-  chain = chain.then(async () => (await loadEngine()).receiveSfuOffer(o)).catch((err) => console.warn("Failed to handle SFU offer", err));
+  chain = chain.then(async () => (await loadEngine()).sfu.receiveOffer(o)).catch((err) => console.warn("Failed to handle SFU offer", err));
 }
 
 export function receiveTalking(t: { call_id: string; user_id: number; talking: boolean }): void {
-  engine?.receiveTalking(t);
+  engine?.sfu.receiveTalking(t);
 }
 
 export function receiveControl(c: { call_id: string; action: "mute" | "remove" }): void {

@@ -6,7 +6,6 @@ import { errorText } from "./deps";
 import type { CallEngine } from "./engine";
 import { stopStream } from "./media";
 import { isRecording, startRecording, stopRecording, updateRecordingStreams } from "./recorder";
-import { replaceSfuVideo } from "./sfu";
 import { serverRecordsSfu, startServerRecording, stopServerRecording } from "./serverRecording";
 
 const store = () => useCallsStore.getState();
@@ -48,7 +47,7 @@ export class CallControls {
     }
     media.screenTrack = track;
     for (const { peer } of mesh.entries()) peer.replaceTrack(media.cameraTrack, track, media.local);
-    void replaceSfuVideo(track);
+    void this.engine.sfu.replaceVideo(track);
     // The browser's own "Stop sharing" button ends the track; fall back to the camera then.
     track.addEventListener("ended", () => this.stopScreenShare());
     store().patch({ screenSharing: true, localStream: new MediaStream([track, ...media.local.getAudioTracks()]) });
@@ -60,7 +59,7 @@ export class CallControls {
     if (!track) return;
     media.screenTrack = null;
     if (media.cameraTrack && media.local) for (const { peer } of mesh.entries()) peer.replaceTrack(track, media.cameraTrack, media.local);
-    if (media.cameraTrack) void replaceSfuVideo(media.cameraTrack);
+    if (media.cameraTrack) void this.engine.sfu.replaceVideo(media.cameraTrack);
     track.stop();
     store().patch({ screenSharing: false, localStream: media.local });
   }

@@ -1,11 +1,12 @@
-// What the call engine needs from outside the engine folder, handed to it once by ./index: the
-// calls store, the socket, the server's current call, the media and the SFU. Passing them in keeps
+// What the call engine needs from outside, handed to it once by ./index: the calls store, the
+// socket, the server's current call, the media, the SFU connection and the set-up timeline. Passing them in keeps
 // the engine free of import cycles (the call-record handler lives in ./meeting, which uses the
 // engine) and lets its tests run without a browser (./engine.test.ts).
 import type { CallRecord, CallType } from "@shared/realtime";
 import type { emitWithAck } from "../../../realtime/socket";
 import type { useCallsStore } from "../store";
 import type { Peer, PeerOptions } from "./peer";
+import type { CallTimeline } from "./timeline";
 
 export type CallsStore = ReturnType<typeof useCallsStore.getState>;
 
@@ -15,6 +16,10 @@ export interface SfuLink {
   stop(): void;
   active(): boolean;
   connections(): RTCPeerConnection[];
+  /** Asks again for the simulcast layers the tiles need (people, speaker or pin changed). */
+  scheduleLayers(): void;
+  /** Puts a new local track (screen share, camera back) on the published video. */
+  replaceVideo(track: MediaStreamTrack): Promise<void>;
 }
 
 export interface EngineDeps {
@@ -28,6 +33,7 @@ export interface EngineDeps {
   loadIceServers: () => Promise<RTCIceServer[]>;
   createPeer: (opts: PeerOptions) => Peer;
   sfu: SfuLink;
+  timeline: CallTimeline;
   stopRecording: () => Promise<void>;
   closeCallNotice: (callId: string) => void;
 }

@@ -4,6 +4,7 @@ import { useCallsStore } from "../store";
 import type { EngineDeps } from "./deps";
 import { CallEngine, ENDED_VISIBLE_MS } from "./engine";
 import type { Peer, PeerOptions } from "./peer";
+import { CallTimeline } from "./timeline";
 
 const store = () => useCallsStore.getState();
 
@@ -49,7 +50,8 @@ function setup(answers: Record<string, () => Promise<unknown>> = {}) {
       peers.push(p);
       return p as unknown as Peer;
     },
-    sfu: { start: vi.fn(async () => {}), stop: vi.fn(), active: () => false, connections: () => [] },
+    sfu: { start: vi.fn(async () => {}), stop: vi.fn(), active: () => false, connections: () => [], scheduleLayers: vi.fn(), replaceVideo: vi.fn(async () => {}) },
+    timeline: new CallTimeline(),
     stopRecording: vi.fn(async () => {}),
     closeCallNotice: vi.fn(),
   };

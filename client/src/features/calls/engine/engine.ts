@@ -10,7 +10,6 @@ import { MeshPeers } from "./mesh";
 import type { Peer } from "./peer";
 import { endInfo, parseData } from "./signalData";
 import type { CallTarget, LocalMedia } from "./state";
-import { callTimeline, mark, resetTimeline } from "./timeline";
 
 /** How long an "ended" call stays on screen before the view returns to idle. */
 export const ENDED_VISIBLE_MS = 2500;
@@ -35,8 +34,21 @@ export class CallEngine {
     return this.deps.store();
   }
 
+  /** The SFU half of the call (./sfu), for meetings and the controls. */
+  get sfu() {
+    return this.deps.sfu;
+  }
+
+  get timeline() {
+    return this.deps.timeline;
+  }
+
+  private mark(event: string): void {
+    this.deps.timeline.mark(event);
+  }
+
   callTimeline(): { event: string; at: number }[] {
-    return callTimeline();
+    return this.deps.timeline.list();
   }
 
   peerConnections(): { userId: number; pc: RTCPeerConnection }[] {
@@ -70,10 +82,10 @@ export class CallEngine {
     const st = this.store;
     if (st.busy || st.status === "connecting" || st.status === "connected") return;
     st.patch({ busy: true });
-    resetTimeline();
-    mark("start");
+    this.deps.timeline.reset();
+    this.mark("start");
     const stream = await this.prepareMedia(kind, group);
-    mark("media-open");
+    this.mark("media-open");
     if (!stream) return;
     this.adoptLocal(stream);
     this.early = [];
@@ -129,10 +141,10 @@ export class CallEngine {
     const clickedAt = Date.now();
     this.deps.closeCallNotice(invite.callId);
     this.store.patch({ busy: true });
-    resetTimeline();
-    mark("accept");
+    this.deps.timeline.reset();
+    this.mark("accept");
     const stream = await this.prepareMedia(invite.callType, invite.isGroup);
-    mark("media-open");
+    this.mark("media-open");
     if (!stream) {
       // Without media we cannot take part: tell the caller instead of leaving them ringing.
       this.store.patch({ incoming: null });
@@ -161,7 +173,7 @@ export class CallEngine {
     this.store.setParticipant(invite.fromUserId, { name: invite.fromName, state: "connecting" });
     try {
       const answered = await this.deps.emit("calls.answer", { call_id: invite.callId, accepted: true });
-      mark("answer-acked");
+      this.mark("answer-acked");
       // A calls.update may have moved us to the SFU already (moveToSfu): publishing twice would
       // have Janus replace the first feed while its answer is on the way.
       if (answered.media === "sfu" && !this.deps.sfu.active()) {
@@ -193,7 +205,7 @@ export class CallEngine {
     }
     if (s.call_id !== st.callId || st.status === "idle" || st.status === "ended") return;
     const from = s.from_user_id;
-    mark(`recv ${s.message_type}`);
+    this.mark(`recv ${s.message_type}`);
     switch (s.message_type) {
       case "call_accept": {
         this.store.patch({ acceptedAt: st.acceptedAt ?? Date.now() });

@@ -1,6 +1,7 @@
 // The lazily loaded half of the calls layer (see ../controller): the mesh engine, meetings and the
-// SFU. The one CallEngine is made here with what it needs handed in (./deps), so the engine
-// imports neither the socket nor ./meeting, whose call-record handler it calls (no import cycle).
+// SFU. The one CallEngine and its SFU connection are made here with what they need handed in
+// (./deps), so the engine imports neither the socket nor ./meeting, whose call-record handler it
+// calls (no import cycle), and each holds its state inside.
 import { emitWithAck } from "../../../realtime/socket";
 import { fetchCurrentCall } from "../api";
 import { useCallsStore } from "../store";
@@ -12,8 +13,11 @@ import { MeetingRoom } from "./meeting";
 import { closeCallNotice } from "./notify";
 import { createPeer } from "./peer";
 import { stopRecording } from "./recorder";
-import { sfuActive, sfuConnections, startSfu, stopSfu } from "./sfu";
+import { SfuConnection } from "./sfu";
+import { CallTimeline } from "./timeline";
 
+const timeline = new CallTimeline();
+export const sfu = new SfuConnection({ store: useCallsStore.getState, emit: emitWithAck, timeline });
 export const callEngine: CallEngine = new CallEngine({
   store: useCallsStore.getState,
   emit: emitWithAck,
@@ -22,11 +26,10 @@ export const callEngine: CallEngine = new CallEngine({
   openMedia: openCallMedia,
   loadIceServers,
   createPeer,
-  sfu: { start: startSfu, stop: stopSfu, active: sfuActive, connections: sfuConnections },
+  sfu,
+  timeline,
   stopRecording,
   closeCallNotice,
 });
 export const meetings = new MeetingRoom(callEngine);
 export const controls = new CallControls(callEngine);
-
-export { receiveSfuOffer, receiveTalking, scheduleLayers } from "./sfu";

@@ -9,8 +9,6 @@ import { useSessionStore } from "../../auth/store";
 import { heardMic } from "../micSync";
 import { errorText } from "./deps";
 import type { CallEngine } from "./engine";
-import { scheduleLayers, sfuActive, startSfu } from "./sfu";
-import { mark, resetTimeline } from "./timeline";
 
 const store = () => useCallsStore.getState();
 
@@ -26,8 +24,8 @@ export class MeetingRoom {
     const st = store();
     if (st.busy || st.status === "connecting" || st.status === "connected") return;
     st.patch({ busy: true });
-    resetTimeline();
-    mark("join");
+    this.engine.timeline.reset();
+    this.engine.timeline.mark("join");
     const stream = await this.engine.prepareMedia("video", true, preview);
     if (!stream) return;
     this.engine.adoptLocal(stream);
@@ -41,7 +39,7 @@ export class MeetingRoom {
     store().patch({ status: "connecting", callType: "video", isGroup: true, title, meetingId, localStream: stream, audioEnabled: audioOn, videoEnabled: videoOn, busy: true });
     try {
       const joined = await emitWithAck("meetings.join", { meeting_id: meetingId, muted: !audioOn }, 30_000);
-      mark("joined");
+      this.engine.timeline.mark("joined");
       if (store().meetingId !== meetingId || store().status !== "connecting") {
         emitWithAck("calls.end", { call_id: joined.call_id }).catch(() => {}); // left while the server answered
         return;
@@ -55,7 +53,7 @@ export class MeetingRoom {
         busy: false,
       });
       for (const p of joined.participants) store().setParticipant(p.user_id, { name: p.name, state: "connecting" });
-      if (joined.media === "sfu") await startSfu(joined.call_id, stream, this.engine.currentIceServers());
+      if (joined.media === "sfu") await this.engine.sfu.start(joined.call_id, stream, this.engine.currentIceServers());
       else this.engine.replayEarly(joined.call_id); // offers from the people inside may have come before the answer
     } catch (err) {
       this.engine.finish(`Could not join the meeting: ${errorText(err)}`, false);
@@ -91,7 +89,7 @@ export class MeetingRoom {
           if (store().media === "sfu") store().setParticipant(p.user_id, { state: "left", stream: null, handRaised: false });
         }
       }
-      scheduleLayers();
+      this.engine.sfu.scheduleLayers();
     }
     store().setMicOff(rec.participant_list);
   }
@@ -99,12 +97,12 @@ export class MeetingRoom {
 
   /** The call grew past the mesh: drop the direct connections and publish to Janus, keeping the camera. */
   private async moveToSfu(callId: string): Promise<void> {
-    if (sfuActive() || !this.engine.media.local) return;
-    mark("move to sfu");
+    if (this.engine.sfu.active() || !this.engine.media.local) return;
+    this.engine.timeline.mark("move to sfu");
     this.engine.closeMeshPeers();
     store().patch({ media: "sfu" });
     try {
-      await startSfu(callId, this.engine.media.local, this.engine.currentIceServers());
+      await this.engine.sfu.start(callId, this.engine.media.local, this.engine.currentIceServers());
     } catch (err) {
       toast({ title: "Could not move the call to the media server", description: errorText(err), variant: "destructive" });
     }
@@ -139,10 +137,10 @@ export class MeetingRoom {
    */
   private async resumeSfu(): Promise<void> {
     const st = store();
-    if (!sfuActive() || !this.engine.media.local || !st.callId || (st.status !== "connected" && st.status !== "connecting")) return;
-    mark("sfu resume");
+    if (!this.engine.sfu.active() || !this.engine.media.local || !st.callId || (st.status !== "connected" && st.status !== "connecting")) return;
+    this.engine.timeline.mark("sfu resume");
     try {
-      await startSfu(st.callId, this.engine.media.local, this.engine.currentIceServers());
+      await this.engine.sfu.start(st.callId, this.engine.media.local, this.engine.currentIceServers());
     } catch (err) {
       toast({ title: "Could not reconnect to the media server", description: errorText(err), variant: "destructive" });
     }

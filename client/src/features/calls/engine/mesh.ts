@@ -3,7 +3,6 @@
 import { errorText, type EngineDeps } from "./deps";
 import { signalType, type Peer, type PeerSignal } from "./peer";
 import type { LocalMedia, PeerEntry } from "./state";
-import { mark } from "./timeline";
 
 /** A "disconnected" connection often recovers on its own (Wi-Fi hiccup); give it this long. */
 const DISCONNECT_GRACE_MS = 4000;
@@ -19,7 +18,7 @@ export class MeshPeers {
   private readonly peers = new Map<number, PeerEntry>();
 
   constructor(
-    private readonly deps: Pick<EngineDeps, "store" | "emit" | "createPeer">,
+    private readonly deps: Pick<EngineDeps, "store" | "emit" | "createPeer" | "timeline">,
     private readonly media: LocalMedia,
     private readonly iceServers: () => RTCIceServer[],
     private readonly events: MeshEvents,
@@ -49,11 +48,11 @@ export class MeshPeers {
       else this.send(userId, data);
     });
     peer.on("stream", (stream) => {
-      mark("stream");
+      this.deps.timeline.mark("stream");
       deps.store().setParticipant(userId, { stream });
     });
     peer.on("connect", () => {
-      mark("connect");
+      this.deps.timeline.mark("connect");
       deps.store().setParticipant(userId, { state: "connected" });
       this.events.connected();
     });
@@ -64,7 +63,7 @@ export class MeshPeers {
     });
     entry.pc.addEventListener("connectionstatechange", () => {
       const state = entry.pc.connectionState;
-      mark(`pc ${state}`);
+      this.deps.timeline.mark(`pc ${state}`);
       if (state === "failed" || state === "closed") this.events.lost(userId, peer);
       else if (state === "disconnected") {
         entry.disconnectTimer ??= setTimeout(() => {
@@ -114,7 +113,7 @@ export class MeshPeers {
   private send(userId: number, data: PeerSignal): void {
     const callId = this.deps.store().callId;
     if (!callId) return;
-    mark(`send ${signalType(data)}`);
+    this.deps.timeline.mark(`send ${signalType(data)}`);
     this.deps
       .emit("signals.send", {
         call_id: callId,

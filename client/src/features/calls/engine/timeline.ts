@@ -1,15 +1,18 @@
-// When each step of the current call happened (epoch ms), for diagnosing slow call set-up.
-let timeline: { event: string; at: number }[] = [];
+// When each step of the current call happened (epoch ms), for diagnosing slow call set-up. One per
+// engine (./index hands the same one to the SFU connection), reset when a call starts.
+export class CallTimeline {
+  private events: { event: string; at: number }[] = [];
 
-export function mark(event: string): void {
-  timeline.push({ event, at: Date.now() });
-  if (timeline.length > 200) timeline.shift();
-}
+  mark(event: string): void {
+    this.events.push({ event, at: Date.now() });
+    if (this.events.length > 200) this.events.shift();
+  }
 
-export function callTimeline(): { event: string; at: number }[] {
-  return timeline.slice();
-}
+  list(): { event: string; at: number }[] {
+    return this.events.slice();
+  }
 
-export function resetTimeline(): void {
-  timeline = [];
+  reset(): void {
+    this.events = [];
+  }
 }
