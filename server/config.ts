@@ -92,7 +92,55 @@ const envSchema = z.object({
   DIGEST_DELAY_MINUTES: z.coerce.number().min(0).max(24 * 60).default(15),
   // Empty (docker-compose passes METRICS_TOKEN through when unset) is the same as unset.
   METRICS_TOKEN: z.preprocess((v) => (v === "" ? undefined : v), z.string().min(16, "METRICS_TOKEN must be at least 16 characters").optional()),
+  // OpenID Connect sign-in (docs/authentication.md); unset OIDC_ISSUER: no single sign-on.
+  OIDC_ISSUER: z.preprocess((v) => (v === "" ? undefined : v), z.string().url().refine(secureOrLoopback, "must be an https:// URL (http:// only on loopback)").optional()),
+  OIDC_CLIENT_ID: z.string().min(1).max(500).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).max(2000).optional(),
+  OIDC_NAME: z.string().trim().min(1).max(60).default("single sign-on"),
+  OIDC_SCOPES: z.string().regex(/^[\w:./-]+( [\w:./-]+)*$/, "must be scopes separated by single spaces").default("openid email profile"),
+  OIDC_CREATE_ACCOUNTS: z
+    .enum(["1", "0", "true", "false", "yes", "no", ""])
+    .optional()
+    .transform((v) => v === undefined || v === "" || v === "1" || v === "true" || v === "yes"),
+  OIDC_GROUPS_CLAIM: z.string().regex(/^[\w:./-]{1,200}$/, "must be a claim name").default("groups"),
+  OIDC_ADMIN_GROUP: z.string().min(1).max(500).optional(),
+  OIDC_TEAM_ROLE_GROUPS: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const parsed = parseTeamRoleGroups(v);
+      if (typeof parsed === "string") {
+        ctx.addIssue({ code: "custom", message: parsed });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
+  PASSWORD_LOGIN: z.enum(["on", "off"]).default("on"),
+  BREAK_GLASS_ADMIN: z.string().trim().toLowerCase().email().optional(),
 });
+
+/** An identity provider is reached over https, except one on this machine (a test or a local Keycloak). */
+function secureOrLoopback(raw: string): boolean {
+  const u = new URL(raw);
+  return u.protocol === "https:" || (u.protocol === "http:" && ["localhost", "127.0.0.1", "[::1]"].includes(u.hostname));
+}
+
+/** The team roles OIDC_TEAM_ROLE_GROUPS hands out, highest first: someone in several groups gets the highest. */
+export type TeamRoleGroups = { team_role: "admin" | "manager"; group: string }[];
+
+/** `admin=it-admins,manager=team-leads` (either part may be left out); a string result is the reason it is refused. */
+export function parseTeamRoleGroups(raw: string | undefined): TeamRoleGroups | string {
+  const out: TeamRoleGroups = [];
+  for (const item of (raw ?? "").split(",").map((s) => s.trim()).filter(Boolean)) {
+    const eq = item.indexOf("=");
+    const role = item.slice(0, Math.max(eq, 0)).trim();
+    const group = item.slice(eq + 1).trim();
+    if ((role !== "admin" && role !== "manager") || !group) return `'${item}' is not admin=<group> or manager=<group>`;
+    out.push({ team_role: role, group });
+  }
+  return out.sort((a, b) => (a.team_role === b.team_role ? 0 : a.team_role === "admin" ? -1 : 1));
+}
+
 
 const PROXY_PRESETS = ["loopback", "linklocal", "uniquelocal"];
 
@@ -199,6 +247,26 @@ export interface Config {
     /** Pushes a node hands to push services per second, urgent ones aside (0: as fast as they answer). */
     pushRate: number;
   };
+  /** OpenID Connect sign-in (docs/authentication.md); absent when OIDC_ISSUER is unset. */
+  oidc?: OidcConfig;
+  /** PASSWORD_LOGIN=off: only the break-glass admin may still sign in with a password. */
+  passwordLogin: { enabled: boolean; breakGlassAdmin?: string };
+}
+
+export interface OidcConfig {
+  issuer: string;
+  clientId: string;
+  clientSecret?: string;
+  /** Shown on Login as "Sign in with <name>". */
+  name: string;
+  scopes: string;
+  /** Someone the provider vouches for but who has no account gets one (true), or is turned away (false). */
+  createAccounts: boolean;
+  groupsClaim: string;
+  /** Members of this group are admins (role admin), everyone else role user; unset: roles are not the provider's. */
+  adminGroup?: string;
+  /** team_role from groups, highest first; empty: team roles are not the provider's. */
+  teamRoleGroups: TeamRoleGroups;
 }
 
 export interface RTCIceServerLike {
@@ -235,6 +303,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     if (!ice.success) throw new Error("Invalid configuration: ICE_SERVERS must be a list of {urls, username?, credential?}");
     iceServers = ice.data;
   }
+  if (e.OIDC_ISSUER && !e.OIDC_CLIENT_ID) throw new Error("Invalid configuration: OIDC_CLIENT_ID is required with OIDC_ISSUER");
   const jwtSecret = overrides.jwtSecret ?? (e.JWT_SECRET ? new TextEncoder().encode(e.JWT_SECRET) : localSecret(dataDir));
   return {
     port: e.PORT,
@@ -293,6 +362,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       concurrency: e.NOTIFY_CONCURRENCY,
       pushRate: e.NOTIFY_PUSH_RATE,
     },
+    oidc:
+      e.OIDC_ISSUER && e.OIDC_CLIENT_ID
+        ? {
+            issuer: e.OIDC_ISSUER,
+            clientId: e.OIDC_CLIENT_ID,
+            clientSecret: e.OIDC_CLIENT_SECRET,
+            name: e.OIDC_NAME,
+            scopes: e.OIDC_SCOPES,
+            createAccounts: e.OIDC_CREATE_ACCOUNTS,
+            groupsClaim: e.OIDC_GROUPS_CLAIM,
+            adminGroup: e.OIDC_ADMIN_GROUP,
+            teamRoleGroups: e.OIDC_TEAM_ROLE_GROUPS,
+          }
+        : undefined,
+    passwordLogin: { enabled: e.PASSWORD_LOGIN === "on", breakGlassAdmin: e.BREAK_GLASS_ADMIN },
     ...overrides,
   };
 }

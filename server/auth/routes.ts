@@ -1,10 +1,12 @@
-import { Router, type Response } from "express";
+import { Router } from "express";
 import { rateLimit, ipKeyGenerator } from "express-rate-limit";
 import { z } from "zod";
 import { metrics } from "../ops/metrics";
 import { limitStore } from "../rate-limits";
 import type { AppContext } from "../context";
-import { createSession, sign, type IssuedToken } from "./tokens";
+import { createSession, sign } from "./tokens";
+import { setTokenCookie } from "./cookies";
+import { ID_TOKEN_COOKIE, endSessionUrl, oidcRoutes } from "./oidc";
 import { revokeSession } from "./repository";
 import { verifyPassword } from "./passwords";
 import { TOKEN_COOKIE, currentUser, requireAuth } from "./middleware";
@@ -12,8 +14,9 @@ import { presentUser } from "../entities/present";
 import { updateUser } from "../features/users/service";
 import { findUserByEmail } from "../features/users/repository";
 import { HttpError, badRequest, unauthorized } from "../errors";
-import { MESSAGES, LIMITS } from "@shared/constants";
+import { MESSAGES } from "@shared/constants";
 import { USER_MESSAGES } from "@shared/entities";
+import { PASSWORD_LOGIN_OFF, type SignInMethods } from "@shared/sign-in";
 
 export const loginSchema = z.object({
   email: z.string().max(320).optional(),
@@ -22,16 +25,6 @@ export const loginSchema = z.object({
 });
 
 const isTrue = (v: unknown) => v === true || v === "true" || v === "1";
-
-function setTokenCookie(res: Response, t: IssuedToken, secure: boolean) {
-  res.cookie(TOKEN_COOKIE, t.accessToken, {
-    httpOnly: true,
-    sameSite: "lax",
-    secure,
-    path: "/",
-    maxAge: LIMITS.tokenLifetimeSeconds * 1000,
-  });
-}
 
 export function authRoutes(ctx: AppContext): Router {
   const r = Router();
@@ -72,6 +65,9 @@ export function authRoutes(ctx: AppContext): Router {
       res.json({ user: presentUser(req.user, req.user) });
       return;
     }
+    // Refused before the password is looked at, in the same words for every address: no account is revealed.
+    const { enabled, breakGlassAdmin } = ctx.config.passwordLogin;
+    if (!enabled && email.trim().toLowerCase() !== breakGlassAdmin) throw new HttpError(403, PASSWORD_LOGIN_OFF);
     const user = await findUserByEmail(ctx.db, email);
     if (!user || !(await verifyPassword(password, user.password_hash))) {
       throw new HttpError(401, MESSAGES.invalidCredentials);
@@ -83,13 +79,24 @@ export function authRoutes(ctx: AppContext): Router {
     res.json({ user: presentUser(user, user), ...t });
   });
 
+  // What Login offers (docs/authentication.md).
+  r.get("/auth/methods", (_req, res) => {
+    const methods: SignInMethods = { password: ctx.config.passwordLogin.enabled, oidc: ctx.config.oidc ? { name: ctx.config.oidc.name } : null };
+    res.json(methods);
+  });
+
+  r.use(oidcRoutes(ctx));
+
   r.post("/auth/logout", async (req, res) => {
     if (req.sessionId) {
       await revokeSession(ctx.db, req.sessionId);
       ctx.events.emit("sessions.revoke", req.sessionId);
     }
+    // A session that came from the identity provider is ended there too, when it offers that.
+    const endSession = await endSessionUrl(ctx, req);
     res.clearCookie(TOKEN_COOKIE, { path: "/" });
-    res.json({ ok: true });
+    res.clearCookie(ID_TOKEN_COOKIE, { path: "/api/auth" });
+    res.json(endSession ? { ok: true, end_session_url: endSession } : { ok: true });
   });
 
   r.get("/auth/me", requireAuth, (req, res) => {

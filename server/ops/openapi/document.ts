@@ -5,6 +5,7 @@ import type { z } from "zod";
 import { ENTITY_TABLES, channelReadsUpdateInput, channelReceiptsQuery, channelsOpenDmInput, pushSubscriptionInput, pushUnsubscribeInput, threadFollowsUpdateInput, channelNotificationSettingsUpdateInput, messagesResolveInput, webhookPayload } from "@shared/entities";
 import { callAnswerInput, callEndInput, callInitiateGroupInput, callInitiateInput, presenceUpdateInput, signalSendInput } from "@shared/realtime";
 import { loginSchema } from "../../auth/routes";
+import { callbackQuery as oidcCallbackQuery } from "../../auth/oidc";
 import { acceptSchema, createSchema as inviteSchema, policySchema } from "../../features/invitations/routes";
 import { fieldsSchema, recordingStatusSchema } from "../../features/files/routes";
 import { historyQuery } from "../../features/calls/routes";
@@ -65,7 +66,11 @@ const OPS: Op[] = [
   { method: "get", path: "/openapi.json", summary: "This document", tag: "operations", auth: false, response: anyObject },
   { method: "get", path: "/asyncapi.json", summary: "The Socket.IO contract as an AsyncAPI 3 document", tag: "operations", auth: false, response: anyObject },
   { method: "post", path: "/auth/login", summary: "Sign in (or, with refresh=true and the bearer token, renew the token)", tag: "auth", auth: false, body: loginSchema, response: anyObject },
-  { method: "post", path: "/auth/logout", summary: "Revoke the token's session", tag: "auth", response: ok },
+  { method: "post", path: "/auth/logout", summary: "Revoke the token's session (end_session_url: where to end a single sign-on session at the provider)", tag: "auth", response: ok },
+  { method: "get", path: "/auth/methods", summary: "How one may sign in: password, and the OpenID provider's name", tag: "auth", auth: false, response: anyObject },
+  { method: "get", path: "/auth/oidc/start", summary: "Single sign-on: a redirect to the OpenID provider (or to /Login?error=)", tag: "auth", auth: false, status: 303, produces: "text/plain" },
+  { method: "get", path: "/auth/oidc/callback", summary: "Single sign-on: the provider's redirect back; signs in and redirects to /Login?sso=1 (or /Login?error=)", tag: "auth", auth: false, query: oidcCallbackQuery, status: 303, produces: "text/plain" },
+  { method: "get", path: "/auth/oidc/session", summary: "Single sign-on: the token of the session just made, once (the hand-off cookie)", tag: "auth", auth: false, response: anyObject },
   { method: "get", path: "/auth/me", summary: "The signed-in user", tag: "auth", response: ref("users.row") },
   { method: "patch", path: "/auth/user/{id}", summary: "Change a user's profile (self, or an admin)", tag: "auth", body: entityUpdateSchema("users"), response: ref("users.row") },
   { method: "post", path: "/auth/accept-invite", summary: "Create the account an invitation is for", tag: "auth", auth: false, body: acceptSchema, response: anyObject, status: 201 },

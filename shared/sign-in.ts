@@ -1,0 +1,32 @@
+// How someone may sign in (GET /api/auth/methods) and why a single sign-on came back refused:
+// the server sends the person to /Login?error=<code>, and Login shows the code's text
+// (docs/authentication.md).
+
+export interface SignInMethods {
+  /** False when PASSWORD_LOGIN=off: the form is only for the break-glass admin, shown on request. */
+  password: boolean;
+  /** The OpenID Connect provider's display name ("Sign in with <name>"), or null without one. */
+  oidc: { name: string } | null;
+}
+
+export const SSO_ERRORS = {
+  state: "That sign-in could not be completed: it expired or was started in another browser. Please try again.",
+  code: "That sign-in response was already used or is no longer valid. Please sign in again.",
+  email_unverified: "Your identity provider has not verified your e-mail address, so it cannot be matched to an account. Verify it there, then try again.",
+  no_email: "Your identity provider did not share your e-mail address, so you cannot be signed in. Ask your administrator to include the email scope.",
+  deactivated: "This account has been deactivated. Ask an administrator to reactivate it.",
+  no_account: "There is no account for your e-mail address here yet. Ask an administrator to invite you.",
+  unreachable: "The identity provider could not be reached. Please try again in a moment.",
+  denied: "Sign-in was cancelled or refused at the identity provider.",
+  not_configured: "Single sign-on is not set up on this server.",
+  failed: "Single sign-on failed. Please try again, or ask your administrator.",
+} as const;
+
+export type SsoError = keyof typeof SSO_ERRORS;
+
+export function isSsoError(code: string | null | undefined): code is SsoError {
+  return !!code && Object.hasOwn(SSO_ERRORS, code);
+}
+
+/** Said to anyone but the break-glass admin when PASSWORD_LOGIN=off. */
+export const PASSWORD_LOGIN_OFF = "Password sign-in is turned off on this server. Use single sign-on instead.";
