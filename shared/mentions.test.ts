@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { activeMentionQuery, matchPeople, mentionToken, mentionsMe, parseMentions, splitMentions } from "./mentions";
+import { activeMentionQuery, matchPeople, mentionToken, mentionsAsText, mentionsMe, parseMentions, splitMentions } from "./mentions";
 
 describe("parseMentions", () => {
   it("finds person tokens, lower case and once each", () => {
@@ -73,5 +73,13 @@ describe("matchPeople", () => {
     expect(matchPeople(people, "ann").map((p) => p.full_name)).toEqual(["Ann Lee", "Ben Annis"]);
     expect(matchPeople(people, "").length).toBe(3);
     expect(matchPeople(people, "zz")).toEqual([]);
+  });
+});
+
+describe("mentionsAsText", () => {
+  it("shows each person's name where the token was, and leaves @channel, addresses and broken tokens alone", () => {
+    expect(mentionsAsText("Thanks @[Jordan Lee](jordan.lee@example.com) and @[ Ana ](ana@x.io), @channel")).toBe("Thanks @Jordan Lee and @Ana, @channel");
+    expect(mentionsAsText("mail jordan.lee@example.com or @[no address](nobody)")).toBe("mail jordan.lee@example.com or @[no address](nobody)");
+    expect(mentionsAsText("@[   ](a@b.c)")).toBe("@[   ](a@b.c)");
   });
 });

@@ -44,6 +44,14 @@ export function mentionToken(name: string, email: string): string {
   return `@[${clean}](${email})`;
 }
 
+/**
+ * The text as readers see it where it cannot be rendered with chips (notification items, pushes,
+ * mail, search snippets, previews): each person's token becomes `@Name`, never the markup.
+ */
+export function mentionsAsText(content: string): string {
+  return content.replace(PERSON, (token, name: string) => (name.trim() ? `@${name.trim()}` : token));
+}
+
 /** A piece of a message's text for display: plain text, a person, or @channel/@here. */
 export type MentionPart = { kind: "text"; text: string } | { kind: "person"; name: string; email: string } | { kind: "everyone"; text: string };
 

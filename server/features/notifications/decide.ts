@@ -3,6 +3,7 @@
 // still exists, it was not their own doing, they have not read it since (read positions,
 // docs/unread.md), and their preference (all / mentions / none), their level for the channel
 // (all / mentions / muted), their status (busy) and their quiet hours allow a push.
+import { mentionsAsText } from "@shared/mentions";
 import type { PushPayload } from "@shared/entities";
 import type { DbLike } from "../../entities/repository";
 import type { Config } from "../../config";
@@ -218,7 +219,7 @@ async function digest(db: DbLike, config: Config, user: Recipient, job: Job): Pr
   const unread = await unreadDms(db, user.id, user.email, 20);
   if (!unread.length) return { skip: "nothing unread" };
   const base = (config.publicUrl ?? "").replace(/\/$/, "");
-  const lines = unread.map((m) => `${m.sender_name}: ${clip(m.content ?? "", 200)}\n  ${base}/Chat?channel=${m.channel_id}`);
+  const lines = unread.map((m) => `${m.sender_name}: ${clip(mentionsAsText(m.content ?? ""), 200)}\n  ${base}/Chat?channel=${m.channel_id}`);
   return {
     mail: {
       to: user.email,

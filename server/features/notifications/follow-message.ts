@@ -9,14 +9,15 @@
 // chat command before touching items, the worker before listing them, reading the message again
 // once it holds them (messageTextsNow). Whichever comes second sees what the first committed.
 // A push already handed to the push service cannot be called back.
+import { mentionsAsText } from "@shared/mentions";
 import type { ChangeRecorder } from "../../entities/policy";
 import type { DbLike } from "../../entities/repository";
 import { deleteItemsOfJobs, liveMessageTexts, lockMessageJobs, lockPendingJobs, rewriteItemsOfJobs, skipDeletedMessageJobs } from "./follow-message.repository";
 import type { Job } from "./repository";
 
-/** What an item (and its push) says of a message: its text, clipped to a notification's length. */
+/** What an item (and its push) says of a message: its text with names for mentions, clipped to a notification's length. */
 export const messageItemBody = (content: string | null, n = 140) => {
-  const s = content ?? "";
+  const s = mentionsAsText(content ?? "");
   return s.length > n ? `${s.slice(0, n - 1)}…` : s;
 };
 

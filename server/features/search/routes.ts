@@ -6,6 +6,7 @@ import { z } from "zod";
 import type { AppContext } from "../../context";
 import { currentUser, requireAuth } from "../../auth/middleware";
 import { badRequest, zodMessage } from "../../errors";
+import { mentionsAsText } from "@shared/mentions";
 import { hasFilters, parseSearch, SearchSyntaxError, searchSort, snippet, type ParsedSearch, type SearchAnswer } from "@shared/search";
 import { searchFiles, searchNoteRows, searchTasks } from "./repository";
 import { searchMessages } from "./messages";
@@ -64,7 +65,7 @@ export function searchRoutes(ctx: AppContext): Router {
         created_date: new Date(m.created_at).toISOString(),
         message_type: m.message_type,
         file_name: m.file_name,
-        snippet: snippet(m.content || m.file_name || "", terms),
+        snippet: snippet(mentionsAsText(m.content || m.file_name || ""), terms),
       })),
       tasks: tasks.map((t) => ({ id: t.id, title: t.title, status: t.status, snippet: snippet(t.title, terms) })),
       notes: notes.map((n) => ({ id: n.id, topic: n.topic ?? "", snippet: snippet(n.content || n.topic || "", terms) })),

@@ -280,6 +280,13 @@ describe.each(ENGINES)("search (%s)", (engine) => {
     expect(outside.length).toBeGreaterThan(0);
     expect(new Set(outside.map((m) => m.channel_name))).toEqual(new Set(["general"]));
   });
+
+  it("shows a mention in a snippet as the person's name, never the token", async () => {
+    const room = (await makeChannel(app, { name: "snippets" })) as { id: number };
+    await makeMessage(app, room.id, ann, { content: `@[Bob Brown](${bob.email}) the walrus count is in` });
+    const [hit] = (await search(ann, "walrus")).messages;
+    expect(hit.snippet.map((x) => x.text).join("")).toBe("@Bob Brown the walrus count is in");
+  });
 });
 
 // What each way reads, on real Postgres with statistics (EXPLAIN (ANALYZE, BUFFERS)): a rare word

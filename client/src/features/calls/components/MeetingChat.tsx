@@ -1,3 +1,4 @@
+import { mentionsAsText } from "@shared/mentions";
 import { useEffect, useRef, useState } from "react";
 import { Send } from "lucide-react";
 import type { ChatMessage, EntityChange } from "@shared/realtime";
@@ -82,7 +83,7 @@ export function MeetingChat({ meetingId }: { meetingId: string }) {
         {messages.map((m) => (
           <li key={m.id} className="rounded-md bg-white/5 px-3 py-2">
             <p className="text-xs font-medium text-white/70">{m.sender_name}</p>
-            <p className="text-sm break-words whitespace-pre-wrap">{m.content}</p>
+            <p className="text-sm break-words whitespace-pre-wrap">{mentionsAsText(m.content)}</p>
           </li>
         ))}
       </ol>

@@ -1,3 +1,4 @@
+import { mentionsAsText } from "@shared/mentions";
 import { useState } from "react";
 import type { ChatMessage } from "@shared/entities";
 import { ConfirmDialog } from "../../../ui/ConfirmDialog";
@@ -18,7 +19,8 @@ export function DeleteMessageDialog({ message, onClose }: { message: ChatMessage
       setPending(false);
     }
   };
-  const preview = message.content.length > 140 ? `${message.content.slice(0, 140)}…` : message.content;
+  const text = mentionsAsText(message.content);
+  const preview = text.length > 140 ? `${text.slice(0, 140)}…` : text;
   return (
     <ConfirmDialog
       open

@@ -1,3 +1,4 @@
+import { mentionsAsText } from "@shared/mentions";
 import { useEffect, useState } from "react";
 import { ArrowRightLeft, ListTodo } from "lucide-react";
 import { createTask, invalidateTasks, updateTask, useTaskForMessage } from "../../tasks/api";
@@ -43,9 +44,10 @@ export function TaskFromMessageDialog({ message, channel, onClose }: Props) {
   // Prefill once per opened message, and again when an existing task turns up.
   useEffect(() => {
     if (!message) return;
-    const firstLine = message.content.split("\n")[0].trim();
+    const text = mentionsAsText(message.content);
+    const firstLine = text.split("\n")[0].trim();
     setTitle(task?.title ?? (firstLine.length > 80 ? `${firstLine.slice(0, 77)}…` : firstLine));
-    setDescription(task?.description ?? `${message.content}\n\nFrom #${channel.name}, posted by ${message.sender_name}.`);
+    setDescription(task?.description ?? `${text}\n\nFrom #${channel.name}, posted by ${message.sender_name}.`);
     setPriority(task?.priority ?? "medium");
     setAssignees(task ? assigneesOf(task) : []);
     setError(null);

@@ -1,3 +1,4 @@
+import { mentionsAsText } from "@shared/mentions";
 import type { FollowedThread } from "@shared/entities";
 import { formatShortWhen } from "../../../lib/format";
 import { cn } from "../../../lib/utils";
@@ -13,6 +14,7 @@ interface Props {
 /** A followed thread in the Threads view: where, what it began with, its replies and unread ones. */
 export function ThreadListItem({ thread, where, onOpen }: Props) {
   const { root, unread } = thread;
+  const text = mentionsAsText(root.content);
   const replies = root.reply_count === 1 ? "1 reply" : `${root.reply_count} replies`;
   return (
     <li>
@@ -20,7 +22,7 @@ export function ThreadListItem({ thread, where, onOpen }: Props) {
         type="button"
         onClick={onOpen}
         data-thread-root={root.id}
-        aria-label={`Thread in ${where}: ${root.deleted_at ? "Message deleted" : root.content}. ${replies}${unread ? `, ${unread} unread` : ""}`}
+        aria-label={`Thread in ${where}: ${root.deleted_at ? "Message deleted" : text}. ${replies}${unread ? `, ${unread} unread` : ""}`}
         className={cn(
           "flex w-full gap-3 rounded-lg border bg-background px-4 py-3 text-left transition-colors hover:bg-muted/50 focus-visible:ring-[3px] focus-visible:ring-ring/40 focus-visible:outline-none",
           unread > 0 && "border-primary/40",
@@ -34,7 +36,7 @@ export function ThreadListItem({ thread, where, onOpen }: Props) {
           </div>
           <p className="truncate text-sm">
             <span className="font-semibold">{root.sender_name || root.sender_email}</span>{" "}
-            {root.deleted_at ? <span className="text-muted-foreground italic">Message deleted</span> : <span className="text-foreground/85">{root.content}</span>}
+            {root.deleted_at ? <span className="text-muted-foreground italic">Message deleted</span> : <span className="text-foreground/85">{text}</span>}
           </p>
           <div className="mt-1 flex items-center gap-2 text-xs">
             <span className="text-primary">{replies}</span>
