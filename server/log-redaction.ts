@@ -69,11 +69,14 @@ function decoded(text: string): string {
 /**
  * Path segments that are themselves the secret: the private calendar feed
  * (`/calendar/feed/<secret>.ics`, read without signing in) and an invitation's token
- * (`/invitations/<token>`; `/invitations/policy` is a route, not a token).
+ * (`/invitations/<token>`; `/invitations/policy` is a route, not a token) and an incoming webhook's
+ * token (`/hooks/<token>`).
  */
 const SECRET_SEGMENTS: Array<[RegExp, string]> = [
   [/(\/calendar\/feed\/)[^/?#]+/g, `$1${REDACTED}`],
   [/(\/invitations\/)(?!policy(?:[/?#]|$))[^/?#]+/g, `$1${REDACTED}`],
+  // An incoming webhook's address is its only credential (docs/integrations.md).
+  [/(\/hooks\/)[^/?#]+/g, `$1${REDACTED}`],
 ];
 
 function redactQuery(query: string): string {

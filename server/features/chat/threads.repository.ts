@@ -133,11 +133,11 @@ export async function recountRoot(db: DbLike, rootId: number): Promise<Message> 
   return res.rows[0];
 }
 
-/** A deleted root whose replies remain: its text and attachment go, the row stays as a placeholder. */
+/** A deleted root whose replies remain: its text and attachments (a file, an integration's cards) go, the row stays as a placeholder. */
 export function clearMessage(db: DbLike, id: number): Promise<Message> {
   return db
     .updateTable("messages")
-    .set({ content: "", file_url: null, file_name: null, deleted_at: new Date(), updated_at: new Date() })
+    .set({ content: "", file_url: null, file_name: null, attachments: null, deleted_at: new Date(), updated_at: new Date() })
     .where("id", "=", id)
     .returningAll()
     .executeTakeFirstOrThrow();

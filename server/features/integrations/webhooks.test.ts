@@ -10,6 +10,7 @@ import { ENGINES, startTestApp, makeUser, makeChannel, api, type TestApp, type T
 import { connect, record, recordMessages, until, type ClientSocket } from "../../test/clients";
 import { alertmanager, githubActions, grafana, jenkins, uptimeKuma } from "./payloads.fixtures";
 import { webhookSenderEmail } from "./receive";
+import { REDACTED, redactUrl } from "../../log-redaction";
 
 describe.each(ENGINES)("incoming webhooks (%s)", (engine) => {
   let app: TestApp;
@@ -61,6 +62,8 @@ describe.each(ENGINES)("incoming webhooks (%s)", (engine) => {
     const { row, path } = await hook();
     expect(row).toMatchObject({ channel_id: ops, name: "Monitoring", created_by: manager.email, last_used_at: null });
     expect(path).toMatch(/^\/api\/hooks\/[A-Za-z0-9_-]{32}$/);
+    // The address is the credential: the request log never holds it.
+    expect(redactUrl(path)).toBe(`/api/hooks/${REDACTED}`);
     // The channel's readers see it in the list, live and over REST, without its address.
     const pushed = await until(changes, (c) => c.table === "incoming_webhooks" && c.id === row.id);
     expect(pushed.row).toMatchObject({ id: row.id, url: null });

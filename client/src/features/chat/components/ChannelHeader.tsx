@@ -1,4 +1,4 @@
-import { ChevronLeft, LogIn, LogOut, Trash, Users } from "lucide-react";
+import { ChevronLeft, LogIn, LogOut, Trash, Users, Webhook } from "lucide-react";
 import type { Channel } from "@shared/entities";
 import { Button } from "../../../ui/button";
 import { Spinner } from "../../../ui/spinner";
@@ -15,13 +15,15 @@ interface Props {
   canJoin: boolean;
   joining: boolean;
   onMembers: () => void;
+  /** Opens the channel's incoming webhooks; absent for those who may not manage them. */
+  onIntegrations?: () => void;
   onJoin: () => void;
   onLeave: () => void;
   onDelete: () => void;
   onBack?: () => void;
 }
 
-export function ChannelHeader({ channel, title, canDelete, canLeave, canJoin, joining, onMembers, onJoin, onLeave, onDelete, onBack }: Props) {
+export function ChannelHeader({ channel, title, canDelete, canLeave, canJoin, joining, onMembers, onIntegrations, onJoin, onLeave, onDelete, onBack }: Props) {
   const count = channel.members?.length ?? 0;
   return (
     <header className="flex h-14 shrink-0 items-center gap-2 border-b px-3 md:px-5">
@@ -54,6 +56,13 @@ export function ChannelHeader({ channel, title, canDelete, canLeave, canJoin, jo
             <Users />
             <span className="tabular-nums">{count}</span>
             <span className="sr-only">{count === 1 ? "member" : "members"}</span>
+          </Button>
+        </SimpleTooltip>
+      )}
+      {onIntegrations && (
+        <SimpleTooltip label="Integrations" side="bottom">
+          <Button variant="ghost" size="icon-sm" onClick={onIntegrations} aria-label="Integrations" className="text-muted-foreground">
+            <Webhook />
           </Button>
         </SimpleTooltip>
       )}

@@ -1,4 +1,4 @@
-import { useMemo, useState } from "react";
+import { lazy, Suspense, useMemo, useState } from "react";
 import type { Channel, ChatMessage } from "@shared/entities";
 import { canAssignTaskFromMessage, canDeleteChannel, canJoinChannel, canLeaveChannel, canManageMembers } from "../permissions";
 import { useUpdateChannel } from "../api";
@@ -15,6 +15,9 @@ import { TypingIndicator } from "./TypingIndicator";
 import { ThreadPane } from "./ThreadPane";
 import { cn } from "../../../lib/utils";
 
+// Loaded when opened: most people never manage a channel's webhooks (docs/benchmarks.md, "Cold load").
+const IncomingWebhooksDialog = lazy(() => import("../../integrations/IncomingWebhooksDialog").then((m) => ({ default: m.IncomingWebhooksDialog })));
+
 interface Props {
   channel: Channel;
   onDelete: () => void;
@@ -29,6 +32,9 @@ export function ChannelView({ channel, onDelete, onBack, threadId, onOpenThread,
   const user = useSessionStore((s) => s.user);
   const [taskMessage, setTaskMessage] = useState<ChatMessage | null>(null);
   const [membersOpen, setMembersOpen] = useState(false);
+  const [hooksOpen, setHooksOpen] = useState(false);
+  // Incoming webhooks (docs/integrations.md) are added by those who manage a channel's people; a dm has none.
+  const canManageHooks = canManageMembers(user, channel);
   const [leaveOpen, setLeaveOpen] = useState(false);
   const update = useUpdateChannel();
   const title = useChannelTitle(channel);
@@ -66,6 +72,7 @@ export function ChannelView({ channel, onDelete, onBack, threadId, onOpenThread,
           canJoin={canJoinChannel(user, channel)}
           joining={update.isPending && !leaveOpen}
           onMembers={() => setMembersOpen(true)}
+          onIntegrations={canManageHooks ? () => setHooksOpen(true) : undefined}
           onJoin={join}
           onLeave={() => setLeaveOpen(true)}
           onDelete={onDelete}
@@ -89,6 +96,11 @@ export function ChannelView({ channel, onDelete, onBack, threadId, onOpenThread,
             onOpenChange={setMembersOpen}
             canManage={canManageMembers(user, channel)}
           />
+        )}
+        {canManageHooks && hooksOpen && (
+          <Suspense fallback={null}>
+            <IncomingWebhooksDialog channel={channel} title={title} open onOpenChange={setHooksOpen} canManage />
+          </Suspense>
         )}
         <ConfirmDialog
           open={leaveOpen}

@@ -11,6 +11,8 @@ import { canDeleteMessage, canEditMessage } from "../permissions";
 import { DeleteMessageDialog } from "./DeleteMessageDialog";
 import { MessageActions } from "./MessageActions";
 import { MessageAttachment } from "./MessageAttachment";
+import { BotBadge } from "./BotBadge";
+import { IntegrationAttachments } from "./IntegrationAttachments";
 import { MessageEditor } from "./MessageEditor";
 import { MessageHistoryDialog } from "./MessageHistoryDialog";
 import { MessageTaskChip } from "./MessageTaskChip";
@@ -125,6 +127,7 @@ function MessageRowImpl({ message, previous, task, canCreateTask, onCreateTask, 
           {!compact && (
             <div className="flex items-baseline gap-2">
               <span className="truncate text-sm font-semibold">{message.sender_name || message.sender_email}</span>
+              {message.webhook_id != null && <BotBadge />}
               <time className="shrink-0 text-xs text-muted-foreground" dateTime={date?.toISOString()}>
                 {formatTime(message.created_date)}
               </time>
@@ -155,6 +158,7 @@ function MessageRowImpl({ message, previous, task, canCreateTask, onCreateTask, 
             )
           )}
           <MessageAttachment message={message} />
+          {!deleted && <IntegrationAttachments message={message} />}
           {task && <MessageTaskChip task={task} />}
           <ReactionBar messageId={message.id} />
           {mine && <SeenBy message={message} />}
