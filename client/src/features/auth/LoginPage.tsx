@@ -1,6 +1,9 @@
-import { useState, type FormEvent } from "react";
-import { CalendarDays, CircleAlert, Eye, EyeOff, MessagesSquare, ShieldCheck, Video } from "lucide-react";
+import { useEffect, useState, type FormEvent } from "react";
+import { useSearchParams } from "react-router-dom";
+import { CalendarDays, CircleAlert, Eye, EyeOff, KeyRound, MessagesSquare, ShieldCheck, Video } from "lucide-react";
 import { ApiError } from "../../lib/http";
+import { SSO_ERRORS, isSsoError, type SignInMethods } from "@shared/sign-in";
+import { SSO_START_URL, fetchSignInMethods } from "./api";
 import { BrandMark, PRODUCT_NAME } from "../../ui/BrandMark";
 import { Button } from "../../ui/button";
 import { Input } from "../../ui/input";
@@ -18,17 +21,49 @@ const UNREACHABLE = "Could not reach the server. Check your connection and try a
 
 export default function LoginPage() {
   const signIn = useSessionStore((s) => s.signIn);
+  const adoptSsoSession = useSessionStore((s) => s.adoptSsoSession);
+  const [params] = useSearchParams();
+  const ssoError = params.get("error");
+  const ssoReturn = params.get("sso") === "1";
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [showPassword, setShowPassword] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  // A refused single sign-on comes back as ?error=<code> (docs/authentication.md).
+  const [error, setError] = useState<string | null>(isSsoError(ssoError) ? SSO_ERRORS[ssoError] : null);
+  const [busy, setBusy] = useState(ssoReturn);
+  const [methods, setMethods] = useState<SignInMethods | null>(null);
+  const [askedForPassword, setAskedForPassword] = useState(false);
+  // Only a refused password marks the fields; a refused single sign-on is not their fault.
+  const [formRefused, setFormRefused] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    fetchSignInMethods()
+      .then((m) => live && setMethods(m))
+      .catch(() => undefined); // Unknown: the password form stays, as it always was.
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  useEffect(() => {
+    if (!ssoReturn) return;
+    // Back from the identity provider: take the session it made; the router then moves on.
+    adoptSsoSession().catch((err: unknown) => {
+      setError(err instanceof ApiError ? SSO_ERRORS.state : UNREACHABLE);
+      setBusy(false);
+    });
+  }, [ssoReturn, adoptSsoSession]);
+
+  // PASSWORD_LOGIN=off: the form is the break-glass admin's, shown only when asked for.
+  const passwordForm = methods?.password !== false || askedForPassword;
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!email.trim() || !password) return;
     setBusy(true);
     setError(null);
+    setFormRefused(false);
     try {
       // On success the router sees the new session and moves on to the remembered page or Dashboard.
       await signIn(email.trim(), password);
@@ -36,6 +71,7 @@ export default function LoginPage() {
       // The server says why (wrong password, a deactivated account, too many attempts); only a
       // request that never got an answer needs words of our own.
       setError(err instanceof ApiError ? err.message : UNREACHABLE);
+      setFormRefused(true);
       setBusy(false);
     }
   };
@@ -82,60 +118,87 @@ export default function LoginPage() {
             <span className="text-lg font-semibold tracking-tight">{PRODUCT_NAME}</span>
           </div>
           <h1 className="text-2xl font-semibold tracking-tight">Sign in to {PRODUCT_NAME}</h1>
-          <p className="mt-1.5 text-sm text-muted-foreground">Welcome back! Enter your work email and password.</p>
+          <p className="mt-1.5 text-sm text-muted-foreground">
+            {passwordForm ? "Welcome back! Enter your work email and password." : "Welcome back! Sign in with your organisation's account."}
+          </p>
 
-          <form className="mt-8 grid gap-5" onSubmit={submit} noValidate>
-            {error && (
-              <div
-                role="alert"
-                className="flex items-center gap-2 rounded-lg border border-destructive/30 bg-destructive/5 px-3 py-2.5 text-sm text-destructive"
-              >
-                <CircleAlert className="size-4 shrink-0" />
-                {error}
-              </div>
-            )}
-            <FormField id="login-email" label="Email">
-              <Input
-                id="login-email"
-                type="email"
-                autoComplete="username"
-                placeholder="you@company.com"
-                value={email}
-                onChange={(e) => setEmail(e.target.value)}
-                aria-invalid={!!error}
-                className="h-10"
-                autoFocus
-                required
-              />
-            </FormField>
-            <FormField id="login-password" label="Password">
-              <div className="relative">
+          {error && (
+            <div
+              role="alert"
+              className="mt-8 flex items-center gap-2 rounded-lg border border-destructive/30 bg-destructive/5 px-3 py-2.5 text-sm text-destructive"
+            >
+              <CircleAlert className="size-4 shrink-0" />
+              {error}
+            </div>
+          )}
+
+          {methods?.oidc && (
+            <div className={error ? "mt-5" : "mt-8"}>
+              <Button asChild size="lg" variant={passwordForm ? "outline" : "default"} className="w-full">
+                <a href={SSO_START_URL}>
+                  <KeyRound />
+                  Sign in with {methods.oidc.name}
+                </a>
+              </Button>
+              {passwordForm && (
+                <p className="mt-5 flex items-center gap-3 text-xs text-muted-foreground before:h-px before:flex-1 before:bg-border after:h-px after:flex-1 after:bg-border">
+                  or with a password
+                </p>
+              )}
+            </div>
+          )}
+
+          {!passwordForm && (
+            <Button variant="link" size="sm" className="mt-4 w-full text-muted-foreground" onClick={() => setAskedForPassword(true)}>
+              Sign in with a password (administrators)
+            </Button>
+          )}
+
+          {passwordForm && (
+            <form className={methods?.oidc ? "mt-5 grid gap-5" : "mt-8 grid gap-5"} onSubmit={submit} noValidate>
+              <FormField id="login-email" label="Email">
                 <Input
-                  id="login-password"
-                  type={showPassword ? "text" : "password"}
-                  autoComplete="current-password"
-                  placeholder="••••••••"
-                  value={password}
-                  onChange={(e) => setPassword(e.target.value)}
-                  aria-invalid={!!error}
-                  className="h-10 pr-10"
+                  id="login-email"
+                  type="email"
+                  autoComplete="username"
+                  placeholder="you@company.com"
+                  value={email}
+                  onChange={(e) => setEmail(e.target.value)}
+                  aria-invalid={formRefused}
+                  className="h-10"
+                  autoFocus
                   required
                 />
-                <button
-                  type="button"
-                  onClick={() => setShowPassword((v) => !v)}
-                  aria-label={showPassword ? "Hide password" : "Show password"}
-                  className="absolute top-1/2 right-2 flex size-7 -translate-y-1/2 items-center justify-center rounded-md text-muted-foreground hover:bg-accent hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring/40 focus-visible:outline-none"
-                >
-                  {showPassword ? <EyeOff className="size-4" /> : <Eye className="size-4" />}
-                </button>
-              </div>
-            </FormField>
-            <Button type="submit" size="lg" className="mt-1 w-full" disabled={busy || !email.trim() || !password}>
-              {busy && <Spinner className="text-primary-foreground" />}
-              Sign in
-            </Button>
-          </form>
+              </FormField>
+              <FormField id="login-password" label="Password">
+                <div className="relative">
+                  <Input
+                    id="login-password"
+                    type={showPassword ? "text" : "password"}
+                    autoComplete="current-password"
+                    placeholder="••••••••"
+                    value={password}
+                    onChange={(e) => setPassword(e.target.value)}
+                    aria-invalid={formRefused}
+                    className="h-10 pr-10"
+                    required
+                  />
+                  <button
+                    type="button"
+                    onClick={() => setShowPassword((v) => !v)}
+                    aria-label={showPassword ? "Hide password" : "Show password"}
+                    className="absolute top-1/2 right-2 flex size-7 -translate-y-1/2 items-center justify-center rounded-md text-muted-foreground hover:bg-accent hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring/40 focus-visible:outline-none"
+                  >
+                    {showPassword ? <EyeOff className="size-4" /> : <Eye className="size-4" />}
+                  </button>
+                </div>
+              </FormField>
+              <Button type="submit" size="lg" className="mt-1 w-full" disabled={busy || !email.trim() || !password}>
+                {busy && <Spinner className="text-primary-foreground" />}
+                Sign in
+              </Button>
+            </form>
+          )}
           <p className="mt-8 text-center text-xs text-muted-foreground">
             New here? Ask a teammate for an invitation link.
           </p>

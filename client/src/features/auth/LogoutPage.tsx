@@ -10,8 +10,11 @@ export default function LogoutPage() {
     void useSessionStore
       .getState()
       .signOut()
-      .then(() => {
-        if (!cancelled) navigate("/Login", { replace: true });
+      .then((endSession) => {
+        if (cancelled) return;
+        // A single sign-on session is ended at the provider too, which sends the browser back to Login.
+        if (endSession) window.location.assign(endSession);
+        else navigate("/Login", { replace: true });
       });
     return () => {
       cancelled = true;

@@ -23,9 +23,12 @@ interface SessionState {
   /** First check of the current user; the app shows a spinner until it settles. */
   init: () => Promise<void>;
   signIn: (email: string, password: string) => Promise<PublicUser>;
+  /** Takes the session single sign-on just made (Login?sso=1). */
+  adoptSsoSession: () => Promise<PublicUser>;
   /** Creates the invited account and signs it in. */
   acceptInvite: (token: string, fullName: string, password: string) => Promise<PublicUser>;
-  signOut: () => Promise<void>;
+  /** Resolves with the identity provider's end-session page when the session came from single sign-on. */
+  signOut: () => Promise<string | undefined>;
   /** Refreshes the token when less than the documented hour remains; on failure the session ends. */
   checkToken: () => Promise<void>;
   /** The session died under the user (refresh failed, 401): forget it and come back here after Login. */
@@ -35,6 +38,7 @@ interface SessionState {
 
 let timer: ReturnType<typeof setInterval> | null = null;
 let initStarted = false;
+let ssoHandoff: Promise<authApi.AuthResult> | null = null;
 
 function rememberCurrentPath(): void {
   const { pathname, search } = window.location;
@@ -92,6 +96,15 @@ export const useSessionStore = create<SessionState>()((set, get) => ({
     return result.user;
   },
 
+  adoptSsoSession: async () => {
+    // The hand-off is taken once: a second call (a page mounted twice) waits for the first.
+    ssoHandoff ??= authApi.takeSsoSession();
+    const result = await ssoHandoff;
+    writeSession(result.accessToken, result.expiresAt, result.user);
+    set({ status: "authenticated", user: result.user, expiresAt: result.expiresAt });
+    return result.user;
+  },
+
   acceptInvite: async (token, fullName, password) => {
     const result = await authApi.acceptInvite(token, fullName, password);
     writeSession(result.accessToken, result.expiresAt, result.user);
@@ -100,13 +113,15 @@ export const useSessionStore = create<SessionState>()((set, get) => ({
   },
 
   signOut: async () => {
+    let endSession: string | undefined;
     try {
-      await authApi.logout();
+      endSession = (await authApi.logout()).end_session_url;
     } catch {
       // The token may already be gone; signing out locally is what matters to the user.
     }
     clearSession();
     set({ status: "anonymous", user: null, expiresAt: null });
+    return endSession;
   },
 
   checkToken: async () => {
