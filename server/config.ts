@@ -102,6 +102,7 @@ const envSchema = z.object({
     .enum(["1", "0", "true", "false", "yes", "no", ""])
     .optional()
     .transform((v) => v === undefined || v === "" || v === "1" || v === "true" || v === "yes"),
+  OIDC_EMAIL_VERIFIED_CLAIM: z.string().regex(/^[\w:./-]{1,200}$/, "must be a claim name").default("email_verified"),
   OIDC_GROUPS_CLAIM: z.string().regex(/^[\w:./-]{1,200}$/, "must be a claim name").default("groups"),
   OIDC_ADMIN_GROUP: z.string().min(1).max(500).optional(),
   OIDC_TEAM_ROLE_GROUPS: z
@@ -262,6 +263,8 @@ export interface OidcConfig {
   scopes: string;
   /** Someone the provider vouches for but who has no account gets one (true), or is turned away (false). */
   createAccounts: boolean;
+  /** The boolean claim that says the e-mail is verified (Entra ID: xms_edov). */
+  emailVerifiedClaim: string;
   groupsClaim: string;
   /** Members of this group are admins (role admin), everyone else role user; unset: roles are not the provider's. */
   adminGroup?: string;
@@ -371,6 +374,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
             name: e.OIDC_NAME,
             scopes: e.OIDC_SCOPES,
             createAccounts: e.OIDC_CREATE_ACCOUNTS,
+            emailVerifiedClaim: e.OIDC_EMAIL_VERIFIED_CLAIM,
             groupsClaim: e.OIDC_GROUPS_CLAIM,
             adminGroup: e.OIDC_ADMIN_GROUP,
             teamRoleGroups: e.OIDC_TEAM_ROLE_GROUPS,

@@ -20,6 +20,7 @@ const ACCOUNTS = {
   glass: { email: "glass@corp.test", email_verified: true, groups: [] },
   replay: { email: "replay@corp.test", email_verified: true },
   late: { email: "late@corp.test", email_verified: true },
+  entra: { email: "entra@corp.test", xms_edov: true },
 };
 
 describe.each(ENGINES)("OpenID Connect sign-in (%s)", (engine) => {
@@ -146,6 +147,18 @@ describe.each(ENGINES)("OpenID Connect sign-in (%s)", (engine) => {
     expect((await signIn("unverified")).back.location).toBe(`${app.url}/Login?error=email_unverified`);
     expect(await usersNamed("unverified@corp.test")).toEqual([]);
     expect((await signIn("noemail")).back.location).toBe(`${app.url}/Login?error=no_email`);
+  });
+
+  it("reads the verified flag from the claim the setting names (Entra ID's xms_edov)", async () => {
+    const oidc = app.ctx.config.oidc!;
+    expect((await signIn("entra")).back.location).toBe(`${app.url}/Login?error=email_unverified`);
+    oidc.emailVerifiedClaim = "xms_edov";
+    try {
+      expect((await signIn("entra")).back.location).toBe(`${app.url}/Login?sso=1`);
+      expect((await signIn("unverified")).back.location).toBe(`${app.url}/Login?error=email_unverified`);
+    } finally {
+      oidc.emailVerifiedClaim = "email_verified";
+    }
   });
 
   it("refuses a deactivated account, and makes no new one for its e-mail", async () => {

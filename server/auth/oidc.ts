@@ -111,10 +111,11 @@ export function rolesFrom(oidc: OidcConfig, groups: string[]): ExternalIdentity[
   return roles;
 }
 
+// Some providers send the flag as text.
+const verifiedFlag = z.union([z.boolean(), z.enum(["true", "false"]).transform((v) => v === "true")]);
+
 const identityClaims = z.object({
   email: z.string().trim().toLowerCase().email().max(320).optional(),
-  // Some providers send the flag as text.
-  email_verified: z.union([z.boolean(), z.enum(["true", "false"]).transform((v) => v === "true")]).optional(),
   name: z.string().max(500).optional(),
   given_name: z.string().max(200).optional(),
   family_name: z.string().max(200).optional(),
@@ -182,7 +183,7 @@ export function oidcRoutes(ctx: AppContext): Router {
       claims = fromIdToken;
       // Providers that keep scope claims out of the ID token (oidc-provider, some Keycloak
       // setups) give them at userinfo; the signed ID token wins where both say something.
-      const missing = fromIdToken.email === undefined || fromIdToken.email_verified === undefined || (groupsWanted(oidc) && fromIdToken[oidc.groupsClaim] === undefined);
+      const missing = fromIdToken.email === undefined || fromIdToken[oidc.emailVerifiedClaim] === undefined || (groupsWanted(oidc) && fromIdToken[oidc.groupsClaim] === undefined);
       if (missing && config.serverMetadata().userinfo_endpoint) {
         const info = await client.fetchUserInfo(config, tokens.access_token, String(fromIdToken.sub));
         claims = { ...info, ...fromIdToken };
@@ -198,7 +199,7 @@ export function oidcRoutes(ctx: AppContext): Router {
     }
     const who = identityClaims.safeParse(claims);
     if (!who.success || !who.data.email) return back(res, "no_email");
-    if (who.data.email_verified !== true) return back(res, "email_unverified");
+    if (verifiedFlag.safeParse(claims[oidc.emailVerifiedClaim]).data !== true) return back(res, "email_unverified");
     const email = who.data.email;
     const breakGlass = email === ctx.config.passwordLogin.breakGlassAdmin;
     const outcome = await signInExternal(

@@ -10,6 +10,8 @@ import Provider, { type Configuration } from "oidc-provider";
 export interface TestAccount {
   email?: string;
   email_verified?: boolean;
+  /** Entra ID's "e-mail domain owner verified", which it sends instead of email_verified. */
+  xms_edov?: boolean;
   name?: string;
   groups?: string[];
 }
@@ -61,7 +63,7 @@ export async function startTestProvider(port = 0, accounts: Record<string, TestA
       return { accountId: id, claims: async () => ({ sub: id, ...account }) };
     },
     // groups comes with the profile scope, as a Keycloak group mapper or Entra's groups claim would.
-    claims: { openid: ["sub"], email: ["email", "email_verified"], profile: ["name", "groups"] },
+    claims: { openid: ["sub"], email: ["email", "email_verified", "xms_edov"], profile: ["name", "groups"] },
     features: { devInteractions: { enabled: true }, rpInitiatedLogout: { enabled: true } },
     cookies: { keys: ["test-provider-cookie-key-0123456789"] },
     // A key and lifetimes of its own, so the provider's start-up warnings stay out of the test output.
