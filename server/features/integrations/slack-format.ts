@@ -49,15 +49,18 @@ export function safeUrl(url: string | null | undefined): string | null {
 }
 
 /** A Markdown link; the label is Markdown already, the address has the characters that would end it encoded. */
-const link = (labelMd: string, url: string) => `[${labelMd}](${url.replace(/[()\\ <>]/g, (c) => encodeURIComponent(c))})`;
+const link = (labelMd: string, url: string) => `[${labelMd}](${url.replace(/[()\\ <>]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)})`;
 
 const clip = (s: string, max: number) => (s.length > max ? `${s.slice(0, max - 1)}…` : s);
 
 /** Text that must read as it is: Markdown's own characters escaped. */
 export function escapeMarkdown(text: string): string {
   // A # or a list marker only means something at a line's start.
-  return text.replace(/[\\`*_~[\]<>]/g, "\\$&").replace(/^(\s*)(#|[-+]\s)/gm, "$1\\$2");
+  return escapeInline(text).replace(/^(\s*)(#|[-+]\s)/gm, "$1\\$2");
 }
+
+/** Text inside a line (a link's label, a name): emphasis, code and link characters escaped. */
+const escapeInline = (text: string) => text.replace(/[\\`*_~[\]<>]/g, "\\$&");
 
 // A word joiner after the @ keeps "@channel" readable without it being a mention (shared/mentions.ts).
 const NO_MENTION = "@\u2060";
@@ -72,13 +75,13 @@ function token(inner: string, opts: FormatOptions): string {
     const name = target.slice(1).split("^")[0];
     if (name === "channel" || name === "here" || name === "everyone") return `${opts.mayMentionAll ? "@" : NO_MENTION}${name === "here" ? "here" : "channel"}`;
     // <!date^...|fallback>, <!subteam^ID|@team>: the fallback text.
-    return escapeMarkdown(text || name);
+    return escapeInline(text || name);
   }
   // People and channels are Slack ids here: their label, if any, is all we can show.
-  if (target.startsWith("@") || target.startsWith("#")) return escapeMarkdown(text ? `${target[0]}${text.replace(/^[@#]/, "")}` : target);
+  if (target.startsWith("@") || target.startsWith("#")) return escapeInline(text ? `${target[0]}${text.replace(/^[@#]/, "")}` : target);
   const url = safeUrl(target.replace(/&amp;/g, "&"));
-  if (!url) return escapeMarkdown(unescapeEntities(text || target));
-  return link(escapeMarkdown(unescapeEntities(text || url)), url);
+  if (!url) return escapeInline(unescapeEntities(text || target));
+  return link(escapeInline(unescapeEntities(text || url)), url);
 }
 
 // Slack escapes these three in text; the rest is literal.
@@ -109,7 +112,8 @@ export function mrkdwnToMarkdown(text: string | null | undefined, opts: FormatOp
   // Split on ``` blocks and `spans`: odd parts are code.
   return text
     .split(/(```[\s\S]*?```|`[^`\n]+`)/)
-    .map((p, i) => (i % 2 === 1 ? unescapeEntities(p) : proseToMarkdown(p, opts)))
+    // A single line break is a break in Slack but would join the lines in Markdown: it becomes a hard break.
+    .map((p, i) => (i % 2 === 1 ? unescapeEntities(p) : proseToMarkdown(p, opts).replace(/([^\n])\n(?=[^\n])/g, "$1  \n")))
     .join("")
     .trim();
 }
@@ -145,7 +149,7 @@ export function blocksToMarkdown(blocks: SlackBlock[] | null | undefined, opts: 
 
 /** A section field "*Title*\nvalue" (how Uptime Kuma and others write them) as a titled field. */
 function splitField(md: string): { title: string; value: string } {
-  const m = /^\*\*([^*\n]+)\*\*\n([\s\S]*)$/.exec(md);
+  const m = /^\*\*([^*\n]+)\*\* *\n([\s\S]*)$/.exec(md);
   return m ? { title: m[1], value: m[2] } : { title: "", value: md };
 }
 
@@ -183,7 +187,7 @@ export function convertAttachment(a: SlackAttachment, opts: FormatOptions): Mess
   // Buttons (Alertmanager's runbook and silence links) are links here: their actions can't be answered.
   const links = (a.actions ?? []).flatMap((b) => {
     const url = safeUrl(b.url);
-    return url && b.text ? [link(escapeMarkdown(b.text), url)] : [];
+    return url && b.text ? [link(escapeInline(b.text), url)] : [];
   });
   if (links.length) text = [text, links.join(" · ")].filter(Boolean).join("\n\n");
   const out: MessageAttachment = {

@@ -129,7 +129,7 @@ describe.each(ENGINES)("incoming webhooks (%s)", (engine) => {
     const m = await deliver(path, githubActions);
     // Blocks win over `text`, as in Slack; the webhook's own name is the sender.
     expect(m.sender_name).toBe("Monitoring");
-    expect(m.content).toBe("GitHub Action build result: **success** on `main` by [octocat](https://github.com/octocat)\n[View run #12345](https://github.com/acme/shop/actions/runs/12345)");
+    expect(m.content).toBe("GitHub Action build result: **success** on `main` by [octocat](https://github.com/octocat)  \n[View run #12345](https://github.com/acme/shop/actions/runs/12345)");
     expect(m.attachments).toBeNull();
   });
 
