@@ -19,6 +19,21 @@ const bool = z
   .optional()
   .transform((v) => v === "1" || v === "true" || v === "yes");
 
+/** A setting read by `parse`, whose string result is the reason the setting is refused. */
+function parsedWith<T>(parse: (raw: string | undefined) => T | string) {
+  return z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const parsed = parse(v);
+      if (typeof parsed === "string") {
+        ctx.addIssue({ code: "custom", message: parsed });
+        return z.NEVER;
+      }
+      return parsed;
+    });
+}
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default("0.0.0.0"),
@@ -51,17 +66,7 @@ const envSchema = z.object({
   FEED_RETENTION_HOURS: z.coerce.number().positive().max(24 * 365).default(48),
   FEED_CONSUMER_POLL_MS: z.coerce.number().int().min(20).max(60_000).default(500),
   REDIS_PREFIX: z.string().regex(/^[\w.-]{1,40}$/).default("ts"),
-  TRUST_PROXY: z
-    .string()
-    .optional()
-    .transform((v, ctx) => {
-      const parsed = parseTrustProxy(v);
-      if (typeof parsed === "string") {
-        ctx.addIssue({ code: "custom", message: parsed });
-        return z.NEVER;
-      }
-      return parsed;
-    }),
+  TRUST_PROXY: parsedWith(parseTrustProxy),
   // The SFU (docs/calls.md): Janus's WebSocket API, on loopback or a private network.
   JANUS_URL: z.string().regex(/^wss?:\/\//, "must be a ws:// or wss:// URL").optional(),
   // Where Janus writes server-side recordings of SFU calls; the same path must be readable here.
@@ -105,17 +110,7 @@ const envSchema = z.object({
   OIDC_EMAIL_VERIFIED_CLAIM: z.string().regex(/^[\w:./-]{1,200}$/, "must be a claim name").default("email_verified"),
   OIDC_GROUPS_CLAIM: z.string().regex(/^[\w:./-]{1,200}$/, "must be a claim name").default("groups"),
   OIDC_ADMIN_GROUP: z.string().min(1).max(500).optional(),
-  OIDC_TEAM_ROLE_GROUPS: z
-    .string()
-    .optional()
-    .transform((v, ctx) => {
-      const parsed = parseTeamRoleGroups(v);
-      if (typeof parsed === "string") {
-        ctx.addIssue({ code: "custom", message: parsed });
-        return z.NEVER;
-      }
-      return parsed;
-    }),
+  OIDC_TEAM_ROLE_GROUPS: parsedWith(parseTeamRoleGroups),
   PASSWORD_LOGIN: z.enum(["on", "off"]).default("on"),
   BREAK_GLASS_ADMIN: z.string().trim().toLowerCase().email().optional(),
 });

@@ -6,6 +6,29 @@ import { ENGINES, startTestApp, makeUser, api, type TestApp } from "../test/harn
 import { freePort } from "../test/net";
 import { CookieJar, hop, startTestProvider, toCallback, type TestProvider } from "../test/oidc-provider";
 import { PASSWORD_LOGIN_OFF } from "@shared/sign-in";
+import { loadConfig } from "../config";
+
+describe("single sign-on settings", () => {
+  const base = { JWT_SECRET: "test-secret-test-secret-123456", DATA_DIR: "/tmp/unused-oidc-config" };
+  it("reads the provider, the roles its groups give, and the password switch", () => {
+    const c = loadConfig({ ...base, OIDC_ISSUER: "https://id.example.com/realms/acme", OIDC_CLIENT_ID: "ts", OIDC_TEAM_ROLE_GROUPS: "manager=leads, admin=it", OIDC_CREATE_ACCOUNTS: "false", PASSWORD_LOGIN: "off", BREAK_GLASS_ADMIN: "Root@Example.com" });
+    expect(c.oidc).toMatchObject({ name: "single sign-on", scopes: "openid email profile", createAccounts: false, groupsClaim: "groups", emailVerifiedClaim: "email_verified" });
+    // Highest first, whatever the order written.
+    expect(c.oidc?.teamRoleGroups).toEqual([{ team_role: "admin", group: "it" }, { team_role: "manager", group: "leads" }]);
+    expect(c.passwordLogin).toEqual({ enabled: false, breakGlassAdmin: "root@example.com" });
+    expect(loadConfig(base).oidc).toBeUndefined();
+  });
+
+  it.each([
+    [{ OIDC_ISSUER: "http://id.example.com", OIDC_CLIENT_ID: "ts" }, "OIDC_ISSUER: must be an https:// URL"],
+    [{ OIDC_ISSUER: "https://id.example.com" }, "OIDC_CLIENT_ID is required"],
+    [{ OIDC_ISSUER: "https://id.example.com", OIDC_CLIENT_ID: "ts", OIDC_TEAM_ROLE_GROUPS: "boss=leads" }, "'boss=leads' is not admin=<group>"],
+    [{ PASSWORD_LOGIN: "maybe" }, "PASSWORD_LOGIN"],
+    [{ TRUST_PROXY: "true" }, "TRUST_PROXY=true would trust"],
+  ])("refuses %o", (env, message) => {
+    expect(() => loadConfig({ ...base, ...env })).toThrow(message);
+  });
+});
 
 const ACCOUNTS = {
   newbie: { email: "newbie@corp.test", email_verified: true, name: "Nia Newbie", groups: ["staff"] },

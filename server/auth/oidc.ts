@@ -126,17 +126,18 @@ export function oidcRoutes(ctx: AppContext): Router {
   const secure = (ctx.config.publicUrl ?? "").startsWith("https://");
   const cookie = (maxAge: number, path = OIDC_PATH) => ({ httpOnly: true, sameSite: "lax" as const, secure, path, maxAge });
   const back = (res: Response, error: SsoError) => res.redirect(303, `/Login?error=${error}`);
+  /** The provider's configuration, or null (logged) when it cannot be discovered. */
+  const discover = (oidc: OidcConfig) =>
+    providerConfiguration(oidc).catch((err: unknown) => {
+      ctx.log.warn({ err, issuer: oidc.issuer }, "OpenID provider discovery failed");
+      return null;
+    });
 
   r.get("/auth/oidc/start", async (req, res) => {
     const oidc = ctx.config.oidc;
     if (!oidc) return back(res, "not_configured");
-    let config: client.Configuration;
-    try {
-      config = await providerConfiguration(oidc);
-    } catch (err) {
-      ctx.log.warn({ err, issuer: oidc.issuer }, "OpenID provider discovery failed");
-      return back(res, "unreachable");
-    }
+    const config = await discover(oidc);
+    if (!config) return back(res, "unreachable");
     const payload = { state: client.randomState(), nonce: client.randomNonce(), verifier: client.randomPKCECodeVerifier(), exp: Date.now() + STATE_TTL_MS };
     const url = client.buildAuthorizationUrl(config, {
       redirect_uri: redirectUri(ctx, req),
@@ -160,13 +161,8 @@ export function oidcRoutes(ctx: AppContext): Router {
     if (query.data.error) return back(res, "denied");
     const saved = unseal(ctx.config.jwtSecret, readCookie(req.headers.cookie, STATE_COOKIE));
     if (!saved || !query.data.state || query.data.state !== saved.state || !query.data.code) return back(res, "state");
-    let config: client.Configuration;
-    try {
-      config = await providerConfiguration(oidc);
-    } catch (err) {
-      ctx.log.warn({ err, issuer: oidc.issuer }, "OpenID provider discovery failed");
-      return back(res, "unreachable");
-    }
+    const config = await discover(oidc);
+    if (!config) return back(res, "unreachable");
     const current = new URL(redirectUri(ctx, req));
     for (const [k, v] of Object.entries(query.data)) if (v !== undefined) current.searchParams.set(k, v);
     let idToken: string | undefined;
