@@ -34,6 +34,7 @@ const NEEDS = [
   { ok: () => onPath("nginx"), pkgs: ["nginx-light"], why: "the failure tests' load balancer" },
   { ok: postgresBinaries, pkgs: ["postgresql"], why: "the failure tests' own Postgres cluster" },
   { ok: () => fs.existsSync("/usr/share/dict/american-english"), pkgs: ["wamerican"], why: "the search benchmark's dictionary" },
+  { ok: () => fs.existsSync("/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf"), pkgs: ["fonts-noto-color-emoji"], why: "emoji in the browser tests' screenshots, as people's devices show them" },
 ];
 
 function run(cmd, args, opts = {}) {

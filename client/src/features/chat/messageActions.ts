@@ -10,6 +10,7 @@ import { useSessionStore } from "../auth/store";
 import { ownReaction, useReactionsStore } from "./reactions";
 import { useChatStore } from "./store";
 import { toast } from "../../ui/notifications";
+import { markUnread } from "./reads";
 
 const live = () => !!getSocket()?.connected;
 const inflight = new Map<number, Promise<void>>();
@@ -99,4 +100,24 @@ export async function deleteMessage(message: ChatMessage): Promise<void> {
     // brings the placeholder (docs/architecture.md, "Catching up").
     if (err instanceof ApiError && err.status === 404) useChatStore.getState().removeMessageById(message.id);
   }
+}
+
+/** "Mark as unread" from a click (docs/unread.md): a failure is shown to the reader, never thrown. */
+export function markUnreadFrom(message: ChatMessage): void {
+  markUnread(message.channel_id, message.id).catch((err: Error) =>
+    toast({ title: "Could not mark the message as unread", description: err.message, variant: "destructive" }),
+  );
+}
+
+/** Where a message opens: its channel, scrolled to it and marked (as a search result opens it). */
+export function messageLink(message: Pick<ChatMessage, "id" | "channel_id">): string {
+  return new URL(`/Chat?channel=${message.channel_id}&message=${message.id}`, window.location.origin).toString();
+}
+
+/** Copies text for the reader, saying so. */
+export function copyForReader(text: string, done: string): void {
+  navigator.clipboard.writeText(text).then(
+    () => toast({ title: done }),
+    (err: unknown) => toast({ title: "Could not copy", description: err instanceof Error ? err.message : undefined, variant: "destructive" }),
+  );
 }

@@ -50,7 +50,8 @@ export function MessageActions({ onReact, onEdit, onDelete, onCreateTask, onRepl
       onKeyDown={onKeyDown}
       onFocus={(e) => e.target instanceof HTMLButtonElement && rove(e.target)}
       className={cn(
-        "absolute -top-3 right-4 flex rounded-lg border bg-popover p-0.5 shadow-sm transition-opacity focus-within:opacity-100 group-hover/msg:opacity-100",
+        // A touch screen has the "More actions" sheet instead (a tap would leave this shown).
+        "absolute -top-3 right-4 flex rounded-lg border bg-popover p-0.5 shadow-sm transition-opacity focus-within:opacity-100 group-hover/msg:opacity-100 pointer-coarse:hidden",
         picking ? "opacity-100" : "opacity-0",
       )}
     >

@@ -1,4 +1,4 @@
-import { memo, useEffect, useRef, useState } from "react";
+import { lazy, memo, Suspense, useEffect, useRef, useState } from "react";
 import { differenceInMinutes, isSameDay } from "date-fns";
 import type { ChatMessage, Task } from "@shared/entities";
 import { formatDayLabel, formatTime, parseDate } from "../../../lib/format";
@@ -25,6 +25,8 @@ import { ThreadReplyLabel } from "./ThreadReplyLabel";
 import { ThreadSummary } from "./ThreadSummary";
 import { ThreadResolvedLabel } from "./ThreadResolvedLabel";
 import { useAfterFirstPaint } from "../../../lib/useAfterFirstPaint";
+import { useLongPress } from "../../../lib/longPress";
+import { MoreHorizontal } from "lucide-react";
 
 interface Props {
   message: ChatMessage;
@@ -39,6 +41,9 @@ interface Props {
   onOpenThread?: (rootId: number) => void;
 }
 
+// Loaded on the first long press: a desktop never needs it.
+const MessageActionSheet = lazy(() => import("./MessageActionSheet").then((m) => ({ default: m.MessageActionSheet })));
+
 // Consecutive messages by one person within a few minutes read as one block, like Slack.
 const GROUP_MINUTES = 5;
 
@@ -49,6 +54,9 @@ function MessageRowImpl({ message, previous, task, canCreateTask, onCreateTask, 
   const showActions = useAfterFirstPaint();
   const [editing, setEditing] = useState(false);
   const [dialog, setDialog] = useState<"history" | "delete" | null>(null);
+  // On a touch screen a long press (or the "More actions" button) opens the same actions as a sheet.
+  const [sheet, setSheet] = useState(false);
+  const press = useLongPress(() => setSheet(true));
   // A deleted root kept for its replies shows as a placeholder; only its thread stays in reach.
   const deleted = !!message.deleted_at;
   const canEdit = !deleted && canEditMessage(me, message);
@@ -102,6 +110,7 @@ function MessageRowImpl({ message, previous, task, canCreateTask, onCreateTask, 
         </div>
       )}
       <div
+        {...(editing ? {} : press)}
         data-mentioned={mentioned || undefined}
         className={cn(
           "group/msg relative flex gap-3 px-5 transition-colors duration-700 hover:bg-muted/50",
@@ -166,6 +175,16 @@ function MessageRowImpl({ message, previous, task, canCreateTask, onCreateTask, 
           {message.thread_root_id == null && <ThreadResolvedLabel message={message} />}
         </div>
         {showActions && !editing && (
+          <button
+            type="button"
+            aria-label="More actions"
+            onClick={() => setSheet(true)}
+            className="absolute top-0 right-1 hidden size-11 items-center justify-center rounded-lg text-muted-foreground focus-visible:ring-[3px] focus-visible:ring-ring/40 focus-visible:outline-none active:bg-muted pointer-coarse:flex"
+          >
+            <MoreHorizontal className="size-5" />
+          </button>
+        )}
+        {showActions && !editing && (
           <MessageActions
             onReact={(emoji) => react(message.id, emoji)}
             onEdit={canEdit ? () => setEditing(true) : undefined}
@@ -178,6 +197,21 @@ function MessageRowImpl({ message, previous, task, canCreateTask, onCreateTask, 
           </MessageActions>
         )}
       </div>
+      {sheet && (
+        <Suspense>
+          <MessageActionSheet
+          message={message}
+          open={sheet}
+          onOpenChange={setSheet}
+          onReact={(emoji) => react(message.id, emoji)}
+          onEdit={canEdit ? () => setEditing(true) : undefined}
+          onDelete={canDelete ? () => setDialog("delete") : undefined}
+          onCreateTask={canCreateTask && !deleted ? () => onCreateTask(message) : undefined}
+          onReplyInThread={onOpenThread ? () => onOpenThread(rootId) : undefined}
+          canMarkUnread={!!onOpenThread && !deleted}
+          />
+        </Suspense>
+      )}
       {dialog === "history" && <MessageHistoryDialog message={message} onClose={() => setDialog(null)} />}
       {dialog === "delete" && <DeleteMessageDialog message={message} onClose={() => setDialog(null)} />}
     </div>
