@@ -8,6 +8,7 @@ import { startTestApp, type TestApp } from "../server/test/harness";
 import { freePort } from "../server/test/net";
 import { startTestProvider, type TestProvider } from "../server/test/oidc-provider";
 import { SSO_ERRORS } from "@shared/sign-in";
+import { axe } from "./a11y-helpers";
 
 const SHOTS = process.env.E2E_SCREENSHOTS ?? path.join("test-results", "sso");
 
@@ -54,6 +55,7 @@ test("a new person signs in with Corp ID, comes back as the same person, and sig
   await page.goto(`${app.url}/Login`);
   const sso = page.getByRole("link", { name: "Sign in with Corp ID" });
   await expect(sso).toBeVisible();
+  expect(await axe(page, "Login with single sign-on")).toEqual([]);
   await page.screenshot({ path: path.join(SHOTS, "1-login.png") });
   await sso.click();
   await expect(page.locator('input[name="login"]')).toBeVisible();
@@ -97,6 +99,14 @@ test("someone in the provider's admin group signs in as an admin", async ({ page
   await expect(page.getByRole("heading", { name: /admin/i }).first()).toBeVisible();
 });
 
+test("cancelling at the provider comes back to Login saying so", async ({ page }) => {
+  await page.goto(`${app.url}/Login`);
+  await page.getByRole("link", { name: "Sign in with Corp ID" }).click();
+  await page.getByRole("link", { name: "[ Cancel ]" }).click();
+  await expect(page).toHaveURL(/\/Login\?error=denied$/);
+  await expect(page.getByRole("alert")).toHaveText(SSO_ERRORS.denied);
+});
+
 test("a provider that is down sends the person back to Login with a clear message", async ({ page }) => {
   const oidc = app.ctx.config.oidc!;
   // A configuration of its own, pointing at a port nobody listens on: nothing discovered for it yet.
@@ -106,6 +116,7 @@ test("a provider that is down sends the person back to Login with a clear messag
     await page.getByRole("link", { name: "Sign in with Corp ID" }).click();
     await expect(page).toHaveURL(/\/Login\?error=unreachable$/);
     await expect(page.getByRole("alert")).toHaveText(SSO_ERRORS.unreachable);
+    expect(await axe(page, "Login after a refused sign-on")).toEqual([]);
     await page.screenshot({ path: path.join(SHOTS, "5-provider-down.png") });
   } finally {
     app.ctx.config.oidc = oidc;
@@ -118,6 +129,7 @@ test("with password sign-in off, the form waits behind a link for the break-glas
     await page.goto(`${app.url}/Login`);
     await expect(page.getByRole("link", { name: "Sign in with Corp ID" })).toBeVisible();
     await expect(page.getByLabel("Password", { exact: true })).toHaveCount(0);
+    expect(await axe(page, "Login with passwords off")).toEqual([]);
     await page.screenshot({ path: path.join(SHOTS, "6-password-off.png") });
     await page.getByRole("button", { name: "Sign in with a password (administrators)" }).click();
     await page.getByLabel("Email").fill("someone@corp.test");
