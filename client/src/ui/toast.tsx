@@ -47,7 +47,7 @@ export function ToastClose({ className, ...props }: ComponentProps<typeof ToastP
     <ToastPrimitive.Close
       aria-label="Close"
       className={cn(
-        "absolute top-3 right-3 rounded-md p-0.5 text-muted-foreground opacity-0 transition group-hover:opacity-100 hover:text-foreground focus:opacity-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-ring/40",
+        "absolute top-3 right-3 rounded-md p-0.5 text-muted-foreground opacity-0 transition group-hover:opacity-100 hover:text-foreground focus:opacity-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-ring/40 pointer-coarse:opacity-100",
         className,
       )}
       {...props}

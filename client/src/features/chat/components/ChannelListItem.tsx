@@ -64,7 +64,7 @@ export function ChannelListItem({ channel, title, selected, unread: all, mention
         <DropdownMenu>
           <DropdownMenuTrigger
             aria-label={`Channel options for ${title}`}
-            className="absolute top-1/2 right-1 flex size-6 -translate-y-1/2 items-center justify-center rounded text-muted-foreground opacity-0 transition-opacity outline-none group-focus-within/item:opacity-100 group-hover/item:opacity-100 hover:bg-background hover:text-foreground focus-visible:opacity-100 focus-visible:ring-2 focus-visible:ring-ring/50 data-[state=open]:opacity-100"
+            className="absolute top-1/2 right-1 flex size-6 -translate-y-1/2 items-center justify-center rounded text-muted-foreground opacity-0 transition-opacity outline-none group-focus-within/item:opacity-100 group-hover/item:opacity-100 hover:bg-background hover:text-foreground focus-visible:opacity-100 focus-visible:ring-2 focus-visible:ring-ring/50 data-[state=open]:opacity-100 pointer-coarse:opacity-100"
           >
             <Ellipsis className="size-4" />
           </DropdownMenuTrigger>
