@@ -5,7 +5,7 @@
 // worst a payload can do is look odd.
 import type { z } from "zod";
 import { LIMITS } from "@shared/constants";
-import { ATTACHMENT_LIMITS, type MessageAttachment } from "@shared/entities/attachments";
+import { ATTACHMENT_LIMITS, attachmentsSummary, type MessageAttachment } from "@shared/entities/attachments";
 import type { slackAttachment, slackBlock, WebhookPayload } from "@shared/entities/incoming_webhooks";
 
 type SlackBlock = z.infer<typeof slackBlock>;
@@ -208,11 +208,15 @@ export function convertAttachment(a: SlackAttachment, opts: FormatOptions): Mess
 export function convertPayload(p: WebhookPayload, webhookName: string, opts: FormatOptions): Converted {
   // With blocks, Slack shows them and keeps `text` for notifications; so do we.
   const content = p.blocks?.length ? blocksToMarkdown(p.blocks, opts) : mrkdwnToMarkdown(p.text, opts);
-  const attachments = (p.attachments ?? []).map((a) => convertAttachment(a, opts)).filter((a): a is MessageAttachment => a !== null);
+  const attachments = (p.attachments ?? [])
+    .map((a) => convertAttachment(a, opts))
+    .filter((a): a is MessageAttachment => a !== null)
+    .slice(0, ATTACHMENT_LIMITS.attachments);
   const name = (p.username ?? p.name ?? "").trim() || webhookName;
   return {
     name: clip(name, 80),
-    content: clip(content, LIMITS.messageMaxChars),
-    attachments: attachments.length ? attachments.slice(0, ATTACHMENT_LIMITS.attachments) : null,
+    // Attachments alone (an alert) still give search and notifications their words.
+    content: content ? clip(content, LIMITS.messageMaxChars) : attachmentsSummary(attachments),
+    attachments: attachments.length ? attachments : null,
   };
 }

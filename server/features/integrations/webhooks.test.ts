@@ -90,7 +90,8 @@ describe.each(ENGINES)("incoming webhooks (%s)", (engine) => {
   it("posts Grafana's Slack contact point payload as the integration, with its attachment", async () => {
     const { row, path } = await hook();
     const m = await deliver(path, grafana);
-    expect(m).toMatchObject({ channel_id: ops, sender_name: "Grafana", sender_email: webhookSenderEmail(row.id), webhook_id: row.id, content: "" });
+    // No text of its own: the attachment's fallback is its words for search and notifications.
+    expect(m).toMatchObject({ channel_id: ops, sender_name: "Grafana", sender_email: webhookSenderEmail(row.id), webhook_id: row.id, content: "[FIRING:1] HighCPU (node-1 critical)" });
     expect(m.attachments).toEqual([
       expect.objectContaining({
         color: "#d63232",
@@ -104,6 +105,8 @@ describe.each(ENGINES)("incoming webhooks (%s)", (engine) => {
     expect(m.attachments![0].text).toContain(" - instance = node-1");
     // REST answers the same row the socket pushed.
     expect((await messagesOf(ops)).find((x) => x.id === m.id)).toEqual(m);
+    const found = await api(app, reader.token).get<{ messages: { id: number }[] }>("/api/search?q=HighCPU");
+    expect(found.body.messages.map((x) => x.id)).toContain(m.id);
     // Last use is shown in the list.
     const listed = await api(app, manager.token).get<IncomingWebhook>(`/api/entities/incoming_webhooks/${row.id}`);
     expect(listed.body.last_used_at).not.toBeNull();

@@ -1,6 +1,6 @@
 import { lazy, memo, Suspense, useEffect, useRef, useState } from "react";
 import { differenceInMinutes, isSameDay } from "date-fns";
-import type { ChatMessage, Task } from "@shared/entities";
+import { attachmentsSummary, type ChatMessage, type Task } from "@shared/entities";
 import { formatDayLabel, formatTime, parseDate } from "../../../lib/format";
 import { cn } from "../../../lib/utils";
 import { UserAvatar } from "../../../ui/avatar";
@@ -94,9 +94,12 @@ function MessageRowImpl({ message, previous, task, canCreateTask, onCreateTask, 
     !!prevDate &&
     previous.sender_email === message.sender_email &&
     differenceInMinutes(date, prevDate) < GROUP_MINUTES;
-  // File messages carry the file name as text; showing it twice is noise.
+  // File messages carry the file name as text; showing it twice is noise. So do an integration's
+  // attachments with no text of their own: their summary is there for search and notifications.
   const showText =
-    !!message.content && !(message.message_type !== "text" && message.content === message.file_name);
+    !!message.content &&
+    !(message.message_type !== "text" && message.content === message.file_name) &&
+    !(message.attachments?.length && message.content === attachmentsSummary(message.attachments));
 
   return (
     <div data-message-id={message.id} data-highlighted={highlighted || undefined}>
