@@ -95,8 +95,12 @@ test("someone in the provider's admin group signs in as an admin", async ({ page
   await signInAtProvider(page, "bo");
   await expect(page).toHaveURL(/\/Dashboard$/);
   expect(await storedUser(page)).toMatchObject({ email: "bo.boss@corp.test", role: "admin" });
+  // Admin → Security shows the single sign-on settings in force.
   await page.goto(`${app.url}/Admin`);
-  await expect(page.getByRole("heading", { name: /admin/i }).first()).toBeVisible();
+  await page.getByRole("tab", { name: "Security" }).click();
+  await expect(page.getByText(`Corp ID (${provider.issuer}, client teamspace-test)`)).toBeVisible();
+  await expect(page.getByText("admin: ws-admins (claim groups)")).toBeVisible();
+  await page.screenshot({ path: path.join(SHOTS, "7-admin-security.png") });
 });
 
 test("cancelling at the provider comes back to Login saying so", async ({ page }) => {

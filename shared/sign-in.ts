@@ -9,6 +9,22 @@ export interface SignInMethods {
   oidc: { name: string } | null;
 }
 
+/** The sign-in settings in force, as Admin → Security shows them (set by the environment; never the client secret). */
+export interface SignInSettings {
+  password: "on" | "off";
+  break_glass_admin: string | null;
+  oidc: {
+    name: string;
+    issuer: string;
+    client_id: string;
+    create_accounts: boolean;
+    email_verified_claim: string;
+    groups_claim: string;
+    admin_group: string | null;
+    team_role_groups: { team_role: "admin" | "manager"; group: string }[];
+  } | null;
+}
+
 export const SSO_ERRORS = {
   state: "That sign-in could not be completed: it expired or was started in another browser. Please try again.",
   code: "That sign-in response was already used or is no longer valid. Please sign in again.",

@@ -90,6 +90,26 @@ describe.each(ENGINES)("OpenID Connect sign-in (%s)", (engine) => {
     expect((await api(app).get("/api/auth/methods")).body).toEqual({ password: true, oidc: { name: "Corp ID" } });
   });
 
+  it("shows admins the settings in force, never the client secret", async () => {
+    const admin = await makeUser(app, { role: "admin" });
+    const res = await api(app, admin.token).get("/api/admin/security");
+    expect(res.body.settings.sign_in).toEqual({
+      password: "on",
+      break_glass_admin: "glass@corp.test",
+      oidc: {
+        name: "Corp ID",
+        issuer: provider.issuer,
+        client_id: "teamspace-test",
+        create_accounts: true,
+        email_verified_claim: "email_verified",
+        groups_claim: "groups",
+        admin_group: "ws-admins",
+        team_role_groups: [{ team_role: "manager", group: "leads" }],
+      },
+    });
+    expect(JSON.stringify(res.body)).not.toContain("teamspace-test-secret");
+  });
+
   it("creates a new person's account just in time, through the change log, and signs them in", async () => {
     const { jar, back } = await signIn("newbie");
     expect(back.status).toBe(303);

@@ -8,7 +8,7 @@ import { Router, type Request, type Response } from "express";
 import * as client from "openid-client";
 import { z } from "zod";
 import type { AppContext } from "../context";
-import type { OidcConfig } from "../config";
+import type { Config, OidcConfig } from "../config";
 import { signInExternal, type ExternalIdentity } from "../features/users/external";
 import { presentUser } from "../entities/present";
 import { createSession, sign, verifyToken } from "./tokens";
@@ -16,7 +16,7 @@ import { readCookie } from "./middleware";
 import { setTokenCookie } from "./cookies";
 import { unauthorized } from "../errors";
 import { LIMITS } from "@shared/constants";
-import type { SsoError } from "@shared/sign-in";
+import type { SignInSettings, SsoError } from "@shared/sign-in";
 
 const STATE_COOKIE = "ts_oidc";
 /** The session token, handed once to the tab that comes back from the provider (GET /auth/oidc/session). */
@@ -250,4 +250,25 @@ export async function endSessionUrl(ctx: AppContext, req: Request): Promise<stri
     ctx.log.warn({ err, issuer: oidc.issuer }, "OpenID provider unreachable at sign-out; signed out here only");
     return undefined;
   }
+}
+
+/** What Admin → Security shows of the sign-in settings: everything but the client secret. */
+export function signInSettings(config: Config): SignInSettings {
+  const { oidc, passwordLogin } = config;
+  return {
+    password: passwordLogin.enabled ? "on" : "off",
+    break_glass_admin: passwordLogin.breakGlassAdmin ?? null,
+    oidc: oidc
+      ? {
+          name: oidc.name,
+          issuer: oidc.issuer,
+          client_id: oidc.clientId,
+          create_accounts: oidc.createAccounts,
+          email_verified_claim: oidc.emailVerifiedClaim,
+          groups_claim: oidc.groupsClaim,
+          admin_group: oidc.adminGroup ?? null,
+          team_role_groups: oidc.teamRoleGroups,
+        }
+      : null,
+  };
 }

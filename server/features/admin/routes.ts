@@ -4,6 +4,7 @@
 import { Router, type Request } from "express";
 import type { AppContext } from "../../context";
 import { currentUser, requireAuth } from "../../auth/middleware";
+import { signInSettings } from "../../auth/oidc";
 import { isAdmin } from "../../auth/roles";
 import { z } from "zod";
 import { HttpError, badRequest, forbidden, notFound, serviceUnavailable, zodMessage } from "../../errors";
@@ -53,6 +54,7 @@ export function adminRoutes(ctx: AppContext): Router {
         password_min_length: 8,
         max_upload_bytes: ctx.config.maxUploadBytes,
         invite_policy: await readInvitePolicy(ctx.db),
+        sign_in: signInSettings(ctx.config),
       },
     });
   });

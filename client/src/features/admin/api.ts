@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import type { OrgStorageConfig, PublicUser } from "@shared/entities";
+import type { SignInSettings } from "@shared/sign-in";
 import { listEntities } from "../../lib/entityApi";
 import { request } from "../../lib/http";
 
@@ -75,6 +76,8 @@ export interface SecurityInfo {
     password_min_length: number;
     max_upload_bytes: number;
     invite_policy: InvitePolicy;
+    /** Passwords and single sign-on (docs/authentication.md). */
+    sign_in: SignInSettings;
   };
 }
 

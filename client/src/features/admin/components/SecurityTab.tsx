@@ -1,6 +1,7 @@
 import { LogOut } from "lucide-react";
 import { useQueryClient } from "@tanstack/react-query";
 import { format } from "date-fns";
+import type { SignInSettings } from "@shared/sign-in";
 import { adminKeys, revokeSession, useSecurity } from "../api";
 import { formatFileSize } from "../../../lib/format";
 import { Badge } from "../../../ui/badge";
@@ -10,6 +11,20 @@ import { toast } from "../../../ui/notifications";
 
 const hours = (s: number) => (s % 86400 === 0 ? `${s / 86400} days` : s % 3600 === 0 ? `${s / 3600} hours` : `${Math.round(s / 60)} minutes`);
 const when = (iso: string) => format(new Date(iso), "MMM d, yyyy HH:mm");
+
+/** Passwords and single sign-on as the environment sets them (docs/authentication.md): shown, not edited here. */
+function signInRules(x: SignInSettings): [string, string][] {
+  const oidc = x.oidc;
+  const password = x.password === "on" ? "On" : x.break_glass_admin ? `Off, except for ${x.break_glass_admin}` : "Off";
+  if (!oidc) return [["Password sign-in", password], ["Single sign-on", "Off"]];
+  const groups = [oidc.admin_group && `admin: ${oidc.admin_group}`, ...oidc.team_role_groups.map((g) => `${g.team_role}: ${g.group}`)].filter(Boolean);
+  return [
+    ["Password sign-in", password],
+    ["Single sign-on", `${oidc.name} (${oidc.issuer}, client ${oidc.client_id})`],
+    ["New people signing on", oidc.create_accounts ? "Get an account" : "Are turned away: only existing accounts"],
+    ["Roles from groups", groups.length ? `${groups.join("; ")} (claim ${oidc.groups_claim})` : "No: roles are given here"],
+  ];
+}
 
 /** Active sessions with revoke, and the sign-in rules in force. */
 export function SecurityTab() {
@@ -24,6 +39,7 @@ export function SecurityTab() {
     ["Session maximum age", hours(s.session_max_age_seconds)],
     ["Minimum password length", `${s.password_min_length} characters`],
     ["Largest upload", formatFileSize(s.max_upload_bytes)],
+    ...signInRules(s.sign_in),
   ];
   const revoke = async (id: string) => {
     try {
