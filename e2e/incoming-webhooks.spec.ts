@@ -25,6 +25,7 @@ test("a manager adds a webhook, Grafana's payload shows as a bot message with it
   const url = await address.inputValue();
   await expect(dialog.getByRole("list", { name: "Webhooks" }).getByText("Grafana alerts")).toBeVisible();
   await expect(dialog.getByText(/never used/)).toBeVisible();
+  await screenshot(page, "incoming-webhooks-dialog");
 
   // The tool posts, as Grafana's Slack notifier does: JSON, no sign-in.
   const status = await page.evaluate(async ([to, body]) => (await fetch(to, { method: "POST", headers: { "content-type": "application/json" }, body })).status, [url, JSON.stringify(grafana)] as const);
