@@ -288,6 +288,18 @@ describe.each(ENGINES)("OpenID Connect sign-in (%s)", (engine) => {
     }
   });
 
+  it("says the provider is unreachable when its proxy answers 502 at the callback", async () => {
+    const jar = new CookieJar();
+    const callback = await toCallback(jar, app.url, "late");
+    provider.failWith(502);
+    try {
+      expect((await hop(jar, callback)).location).toBe(`${app.url}/Login?error=unreachable`);
+    } finally {
+      provider.failWith(undefined);
+    }
+    expect(await usersNamed("late@corp.test")).toEqual([]);
+  });
+
   it("says the provider is unreachable when it goes down before the callback (last: it stops the provider)", async () => {
     const jar = new CookieJar();
     const callback = await toCallback(jar, app.url, "late");

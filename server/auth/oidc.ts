@@ -90,10 +90,12 @@ const mac = (secret: Uint8Array, body: string) => crypto.createHmac("sha256", se
 
 /** The provider did not answer, or answered as a server in trouble. */
 function unreachable(err: unknown): boolean {
-  const e = err as { name?: string; status?: number; cause?: { code?: string } } | undefined;
+  const e = err as { name?: string; status?: number; cause?: { code?: string } | Response } | undefined;
   if (!e) return false;
   if (e instanceof client.ResponseBodyError) return e.status >= 500;
-  return e.name === "AbortError" || e.name === "TimeoutError" || (e.name === "TypeError" && e.cause?.code !== undefined) || String((err as Error).message).includes("fetch failed");
+  // A gateway's error page instead of the provider's JSON: the provider is down behind its proxy.
+  if (e.cause instanceof Response) return e.cause.status >= 500;
+  return e.name === "AbortError" || e.name === "TimeoutError" || (e.name === "TypeError" && (e.cause as { code?: string } | undefined)?.code !== undefined) || String((err as Error).message).includes("fetch failed");
 }
 
 /** The claim at a name or a dotted path (Keycloak's realm_access.roles), as a list of group names. */

@@ -23,6 +23,8 @@ export interface TestProvider {
   accounts: Record<string, TestAccount>;
   /** Registers the app that will sign in here (its callback and the page sign-out returns to). */
   allow: (appUrl: string) => void;
+  /** Answers every request with this status from now on (a proxy in front of a provider that is down); undefined: normal again. */
+  failWith: (status: number | undefined) => void;
   stop: () => Promise<void>;
 }
 
@@ -35,10 +37,11 @@ export async function startTestProvider(port = 0, accounts: Record<string, TestA
   const clientId = "teamspace-test";
   const clientSecret = "teamspace-test-secret-0123456789";
   let handler: http.RequestListener | undefined;
+  let failing: number | undefined;
   const server = http.createServer((req, res) => {
-    if (!handler) {
-      res.statusCode = 503;
-      res.end("no client registered yet");
+    if (!handler || failing) {
+      res.statusCode = failing ?? 503;
+      res.end(failing ? "Bad Gateway" : "no client registered yet");
       return;
     }
     handler(req, res);
@@ -83,6 +86,9 @@ export async function startTestProvider(port = 0, accounts: Record<string, TestA
     allow: (appUrl) => {
       const provider = new Provider(issuer, configuration(appUrl));
       handler = provider.callback();
+    },
+    failWith: (status) => {
+      failing = status;
     },
     stop: () =>
       new Promise<void>((resolve) => {
