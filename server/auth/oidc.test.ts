@@ -38,6 +38,7 @@ const ACCOUNTS = {
   demoted: { email: "demoted@corp.test", email_verified: true, groups: ["staff"] },
   unverified: { email: "unverified@corp.test", email_verified: false },
   noemail: { name: "No Mail" },
+  longname: { email: "longname@corp.test", email_verified: true, name: "N".repeat(600) },
   gone: { email: "gone@corp.test", email_verified: true },
   stranger: { email: "stranger@corp.test", email_verified: true },
   glass: { email: "glass@corp.test", email_verified: true, groups: [] },
@@ -184,6 +185,11 @@ describe.each(ENGINES)("OpenID Connect sign-in (%s)", (engine) => {
     // ...and with the state cookie put back, the provider refuses the used code.
     jar.set(app.url, "ts_oidc", state);
     expect((await hop(jar, callback)).location).toBe(`${app.url}/Login?error=code`);
+  });
+
+  it("names a person whose name claim is unusable after their e-mail", async () => {
+    const session = await takeSession((await signIn("longname")).jar);
+    expect(session.body?.user).toMatchObject({ email: "longname@corp.test", full_name: "longname" });
   });
 
   it("refuses an e-mail the provider has not verified, and no e-mail at all", async () => {

@@ -116,11 +116,12 @@ export function rolesFrom(oidc: OidcConfig, groups: string[]): ExternalIdentity[
 // Some providers send the flag as text.
 const verifiedFlag = z.union([z.boolean(), z.enum(["true", "false"]).transform((v) => v === "true")]);
 
+// A name the provider spells oddly is only left out: it must not turn the person away.
 const identityClaims = z.object({
   email: z.string().trim().toLowerCase().email().max(320).optional(),
-  name: z.string().max(500).optional(),
-  given_name: z.string().max(200).optional(),
-  family_name: z.string().max(200).optional(),
+  name: z.string().max(500).optional().catch(undefined),
+  given_name: z.string().max(200).optional().catch(undefined),
+  family_name: z.string().max(200).optional().catch(undefined),
 });
 
 export function oidcRoutes(ctx: AppContext): Router {
