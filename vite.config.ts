@@ -2,6 +2,7 @@
 import { defineConfig, type Plugin } from "vite";
 import react from "@vitejs/plugin-react";
 import tailwindcss from "@tailwindcss/vite";
+import { VitePWA } from "vite-plugin-pwa";
 import { fileURLToPath } from "node:url";
 import { createRequire } from "node:module";
 import fs from "node:fs/promises";
@@ -122,7 +123,45 @@ function preloadApp(): Plugin {
 
 export default defineConfig({
   root: "client",
-  plugins: [react(), tailwindcss(), buildId(), preloadApp(), precompress()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    buildId(),
+    preloadApp(),
+    // The installable app (docs/notifications.md, "The installable app"): the manifest, and the one
+    // service worker (client/sw/sw.ts, also Web Push's) with the built files to precache written in.
+    VitePWA({
+      strategies: "injectManifest",
+      srcDir: "sw",
+      filename: "sw.ts",
+      injectRegister: false,
+      manifest: {
+        id: "/",
+        name: "Teamspace",
+        short_name: "Teamspace",
+        description: "Chat, tasks, calendar, calls and files for your team",
+        start_url: "/",
+        scope: "/",
+        display: "standalone",
+        background_color: "#ffffff",
+        theme_color: "#6366f1",
+        icons: [
+          { src: "/icons/icon-192.png", sizes: "192x192", type: "image/png", purpose: "any" },
+          { src: "/icons/icon-512.png", sizes: "512x512", type: "image/png", purpose: "any" },
+          { src: "/icons/maskable-192.png", sizes: "192x192", type: "image/png", purpose: "maskable" },
+          { src: "/icons/maskable-512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
+        ],
+      },
+      injectManifest: {
+        // The shell, every page and the Latin text face; what few visits use (the emoji picker's
+        // data, the call engine and recorder, other scripts' faces) is kept once used (sw.ts).
+        globPatterns: ["**/*.{js,css,html,svg,png,webmanifest}", "assets/inter-latin-wght-*.woff2"],
+        globIgnores: ["**/*.br", "**/*.gz", "assets/EmojiPickerPanel-*", "assets/emojis-*", "assets/deferredPicker-*", "assets/engine-*", "assets/recorder*", "assets/media-*"],
+        maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+      },
+    }),
+    precompress(),
+  ],
   resolve: {
     alias: [
       { find: "@shared", replacement: shared },

@@ -83,7 +83,7 @@ test("the notification centre shows a new item live and marks it read; a push sh
 // the service worker, the very function its `notificationclick` listener runs, with the shown
 // notification. A message opens its channel, a reply its thread beside the channel, an incoming
 // call the app ringing; a call's withdrawal closes its ringing notification.
-/** What the tests use of the service worker's global scope (client/public/sw.js). */
+/** What the tests use of the service worker's global scope (client/sw/sw.ts). */
 type Scope = { registration: ServiceWorkerRegistration; openFromNotification: (n: Notification) => Promise<unknown> };
 
 test("a click on a pushed notification opens its channel, thread or ringing call; a withdrawn call's notification closes", async ({ browser, request, baseURL }) => {

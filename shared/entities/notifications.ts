@@ -29,7 +29,7 @@ export const notifications = defineEntity({
 
 export type AppNotification = z.infer<typeof notifications.row>;
 
-/** What a push carries to the service worker (client/public/sw.js shows it). */
+/** What a push carries to the service worker (client/sw/push.ts shows it). */
 export const pushPayload = z.object({
   title: z.string(),
   body: z.string(),

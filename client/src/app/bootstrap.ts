@@ -6,6 +6,8 @@ import { registerPresenceSocket } from "../features/presence/socket";
 import { registerEntitySync } from "./entitySync";
 import { registerFeed } from "../realtime/feed";
 import { registerDeployReload } from "./deployReload";
+import { listenForKeptAnswers, registerServiceWorker } from "./serviceWorker";
+import { registerAppBadge } from "../features/chat/appBadge";
 
 let started = false;
 
@@ -25,4 +27,7 @@ export function bootstrap(): void {
   registerCallsSocket();
   registerApprovalsSocket();
   registerCalendarSocket();
+  registerAppBadge();
+  listenForKeptAnswers();
+  registerServiceWorker();
 }

@@ -6,6 +6,7 @@ import { addSocketHandlers } from "../realtime/socket";
 import { useCallsStore } from "../features/calls/store";
 import { isComposing } from "../features/chat/composing";
 import { decideReload, lastReloadAt, noteReload } from "./reloadDecision";
+import { takeNewWorker } from "./serviceWorker";
 
 // The dev server's client is rebuilt on every edit and never reloads for a deploy.
 const OWN_BUILD = import.meta.env.DEV ? null : __BUILD_ID__;
@@ -37,7 +38,8 @@ function check(): void {
   else if (d.action === "reload") {
     if (!noteReload(storage, now)) return console.warn("Not reloading after a deploy: this tab cannot remember having done so");
     console.info(refused ? `Reloading: the server refused this client (${refused})` : `Reloading: the server now serves build ${serverBuild}`);
-    window.location.reload();
+    // The installed worker would answer the reload with the old shell: the new one takes over first.
+    void takeNewWorker().finally(() => window.location.reload());
   }
 }
 

@@ -13,6 +13,7 @@ import {
   writeStoredUser,
 } from "../../lib/tokenStorage";
 import { pageFromPath } from "../../app/pages";
+import { forgetOfflineData } from "../../app/serviceWorker";
 
 export type SessionStatus = "checking" | "authenticated" | "anonymous";
 
@@ -120,6 +121,7 @@ export const useSessionStore = create<SessionState>()((set, get) => ({
       // The token may already be gone; signing out locally is what matters to the user.
     }
     clearSession();
+    void forgetOfflineData();
     set({ status: "anonymous", user: null, expiresAt: null });
     return endSession;
   },
@@ -139,6 +141,7 @@ export const useSessionStore = create<SessionState>()((set, get) => ({
 
   expire: () => {
     clearSession();
+    void forgetOfflineData();
     rememberCurrentPath();
     set({ status: "anonymous", user: null, expiresAt: null });
   },

@@ -1,11 +1,12 @@
 // This browser's Web Push subscription (docs/notifications.md): the service worker
-// (client/public/sw.js) shows pushes; PushManager.subscribe uses the server's VAPID key; the
+// (client/sw/sw.ts) shows pushes; PushManager.subscribe uses the server's VAPID key; the
 // server keeps the subscription for the signed-in session and forgets it on logout, so a browser
 // that is still subscribed tells the server again after signing in (resyncPush). A subscription
 // stays with the account that made it: the server answers 409 to another account posting it (a
 // browser shared by two people), and this browser then takes a fresh one for the account now
 // signed in.
 import { ApiError, request } from "../../lib/http";
+import { SW_URL } from "../../app/serviceWorker";
 
 export const pushSupported = () => typeof window !== "undefined" && "serviceWorker" in navigator && "PushManager" in window && "Notification" in window;
 
@@ -18,7 +19,7 @@ function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
 }
 
 async function registration(): Promise<ServiceWorkerRegistration> {
-  await navigator.serviceWorker.register("/sw.js");
+  await navigator.serviceWorker.register(SW_URL);
   return navigator.serviceWorker.ready;
 }
 
