@@ -4,6 +4,7 @@ import path from "node:path";
 import crypto from "node:crypto";
 import net from "node:net";
 import { LIMITS } from "@shared/constants";
+import { parseEgressPorts, parseEgressRanges, type EgressRules } from "./net/egress";
 
 /**
  * Pending connections the kernel may queue for the server (capped by net.core.somaxconn). After a
@@ -87,6 +88,11 @@ const envSchema = z.object({
   VAPID_SUBJECT: z.string().regex(/^(mailto:|https:\/\/)/, "must be a mailto: or https: URL").optional(),
   PUSH_ALLOW_HTTP: bool,
   PUSH_ALLOW_PRIVATE_ENDPOINTS: bool,
+  // Link previews (docs/integrations.md, "Link previews"), and what the egress guard
+  // (server/net/egress.ts) lets through beyond public addresses on ports 80 and 443.
+  LINK_PREVIEWS: z.enum(["on", "off"]).default("on"),
+  EGRESS_ALLOW_RANGES: parsedWith(parseEgressRanges),
+  EGRESS_ALLOW_PORTS: parsedWith(parseEgressPorts),
   SMTP_URL: z.preprocess((v) => (v === "" ? undefined : v), z.string().regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL").optional()),
   MAIL_FROM: z.string().optional(),
   NOTIFY_DELAY_MS: z.coerce.number().int().min(0).max(3_600_000).default(10_000),
@@ -243,6 +249,10 @@ export interface Config {
     /** Pushes a node hands to push services per second, urgent ones aside (0: as fast as they answer). */
     pushRate: number;
   };
+  /** LINK_PREVIEWS: whether messages' links get previews at all (docs/integrations.md, "Link previews"). */
+  linkPreviews: boolean;
+  /** EGRESS_ALLOW_RANGES, EGRESS_ALLOW_PORTS: what the egress guard lets through besides the public internet. */
+  egress: EgressRules;
   /** OpenID Connect sign-in (docs/authentication.md); absent when OIDC_ISSUER is unset. */
   oidc?: OidcConfig;
   /** PASSWORD_LOGIN=off: only the break-glass admin may still sign in with a password. */
@@ -360,6 +370,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       concurrency: e.NOTIFY_CONCURRENCY,
       pushRate: e.NOTIFY_PUSH_RATE,
     },
+    linkPreviews: e.LINK_PREVIEWS === "on",
+    egress: { allowRanges: e.EGRESS_ALLOW_RANGES, allowPorts: e.EGRESS_ALLOW_PORTS },
     oidc:
       e.OIDC_ISSUER && e.OIDC_CLIENT_ID
         ? {

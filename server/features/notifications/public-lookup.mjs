@@ -2,20 +2,11 @@
 // public internet's. Plain JavaScript so that the push thread (./push-send.worker.mjs), which
 // sends the pushes, checks the addresses it connects to with the same code as the server.
 import dns from "node:dns";
-import ipaddr from "ipaddr.js";
+import { isPublicAddress } from "../../net/addresses.mjs";
 
-// ipaddr.js calls these "unicast" although they are for benchmarks (RFC 2544), not the internet.
-const BENCHMARK = ipaddr.IPv4.parseCIDR("198.18.0.0/15");
-
-/** Whether an IP address is one of the public internet (not loopback, private, link-local, reserved ...). */
-export function isPublicAddress(address) {
-  if (!ipaddr.isValid(address)) return false;
-  // process: an IPv4-mapped IPv6 address (::ffff:10.0.0.1) is judged as the IPv4 address it is.
-  const ip = ipaddr.process(address);
-  if (ip.range() !== "unicast") return false;
-  if (ip instanceof ipaddr.IPv4 && ip.match(BENCHMARK)) return false;
-  return true;
-}
+// The address rule is the egress guard's (server/net/addresses.mjs), the one rule for every
+// request to an address someone typed.
+export { isPublicAddress };
 
 /**
  * A `lookup` for http(s).request that only connects to public addresses: the check sits in the
