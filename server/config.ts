@@ -119,6 +119,8 @@ const envSchema = z.object({
   OIDC_TEAM_ROLE_GROUPS: parsedWith(parseTeamRoleGroups),
   PASSWORD_LOGIN: z.enum(["on", "off"]).default("on"),
   BREAK_GLASS_ADMIN: z.string().trim().toLowerCase().email().optional(),
+  // Who must use two-step sign-in (docs/authentication.md, "Two-step sign-in").
+  REQUIRE_TOTP: z.enum(["off", "admins", "everyone"]).default("off"),
 });
 
 /** An identity provider is reached over https, except one on this machine (a test or a local Keycloak). */
@@ -257,6 +259,8 @@ export interface Config {
   oidc?: OidcConfig;
   /** PASSWORD_LOGIN=off: only the break-glass admin may still sign in with a password. */
   passwordLogin: { enabled: boolean; breakGlassAdmin?: string };
+  /** REQUIRE_TOTP: who must set up two-step sign-in before a password sign-in completes. */
+  requireTotp: "off" | "admins" | "everyone";
 }
 
 export interface OidcConfig {
@@ -388,6 +392,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
           }
         : undefined,
     passwordLogin: { enabled: e.PASSWORD_LOGIN === "on", breakGlassAdmin: e.BREAK_GLASS_ADMIN },
+    requireTotp: e.REQUIRE_TOTP,
     ...overrides,
   };
 }

@@ -8,6 +8,7 @@ import { createSession, sign } from "./tokens";
 import { setTokenCookie } from "./cookies";
 import { ID_TOKEN_COOKIE, endSessionUrl, oidcRoutes } from "./oidc";
 import { revokeSession } from "./repository";
+import { secondFactorStep, totpRoutes } from "./totp";
 import { verifyPassword } from "./passwords";
 import { TOKEN_COOKIE, currentUser, requireAuth } from "./middleware";
 import { presentUser } from "../entities/present";
@@ -74,6 +75,12 @@ export function authRoutes(ctx: AppContext): Router {
     }
     // Said only to someone who knows the password: it does not reveal accounts to guessers.
     if (!user.is_active) throw new HttpError(403, USER_MESSAGES.accountDeactivated);
+    // Two-step sign-in: a challenge instead of a session (docs/authentication.md, "Two-step sign-in").
+    const step = await secondFactorStep(ctx, user);
+    if (step) {
+      res.json(step);
+      return;
+    }
     const t = await createSession(ctx.db, ctx.config.jwtSecret, user.id);
     setTokenCookie(res, t, secureCookie);
     res.json({ user: presentUser(user, user), ...t });
@@ -86,6 +93,7 @@ export function authRoutes(ctx: AppContext): Router {
   });
 
   r.use(oidcRoutes(ctx));
+  r.use(totpRoutes(ctx));
 
   r.post("/auth/logout", async (req, res) => {
     if (req.sessionId) {

@@ -120,6 +120,10 @@ export const users = defineEntity({
     last_seen_at: z.date().nullable(),
     deactivated_at: z.date().nullable(),
     calendar_feed_token: z.string().nullable(),
+    /** Two-step sign-in (docs/authentication.md, "Two-step sign-in"): the secret (null: off), the last accepted step, hashed recovery codes. */
+    totp_secret: z.string().nullable(),
+    totp_last_step: z.number().nullable(),
+    totp_recovery_hashes: z.array(z.string()).nullable(),
   }),
   // user_status and notification_preferences are left out: a filter on them would reveal a
   // hidden status or a private preference through which rows come back.

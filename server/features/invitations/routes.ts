@@ -6,6 +6,7 @@ import { z } from "zod";
 import type { AppContext } from "../../context";
 import { TOKEN_COOKIE, currentUser, requireAuth } from "../../auth/middleware";
 import { createSession } from "../../auth/tokens";
+import { secondFactorStep } from "../../auth/totp";
 import { hashPassword } from "../../auth/passwords";
 import { withChanges } from "../../feed/changelog";
 import { isAdmin, isPrivileged } from "../../auth/roles";
@@ -110,6 +111,12 @@ export function invitationRoutes(ctx: AppContext): Router {
       log.add("users", "create", created.id, created);
       return created;
     });
+    // REQUIRE_TOTP: two-step sign-in is set up before the session (docs/authentication.md, "Two-step sign-in").
+    const step = await secondFactorStep(ctx, user);
+    if (step) {
+      res.status(201).json(step);
+      return;
+    }
     const t = await createSession(ctx.db, ctx.config.jwtSecret, user.id);
     res.cookie(TOKEN_COOKIE, t.accessToken, { httpOnly: true, sameSite: "lax", secure, path: "/", maxAge: LIMITS.tokenLifetimeSeconds * 1000 });
     res.status(201).json({ user: presentUser(user, user), ...t });

@@ -5,6 +5,7 @@ import type { z } from "zod";
 import { ENTITY_TABLES, channelReadsUpdateInput, channelReceiptsQuery, channelsOpenDmInput, pushSubscriptionInput, pushUnsubscribeInput, threadFollowsUpdateInput, channelNotificationSettingsUpdateInput, messagesResolveInput, webhookPayload } from "@shared/entities";
 import { callAnswerInput, callEndInput, callInitiateGroupInput, callInitiateInput, presenceUpdateInput, signalSendInput } from "@shared/realtime";
 import { loginSchema } from "../../auth/routes";
+import { totpConfirmInput, totpDisableInput, totpLoginInput, totpResetInput, totpSetupInput } from "../../auth/totp";
 import { callbackQuery as oidcCallbackQuery } from "../../auth/oidc";
 import { acceptSchema, createSchema as inviteSchema, policySchema } from "../../features/invitations/routes";
 import { fieldsSchema, recordingStatusSchema } from "../../features/files/routes";
@@ -71,6 +72,12 @@ const OPS: Op[] = [
   { method: "get", path: "/auth/oidc/start", summary: "Single sign-on: a redirect to the OpenID provider (or to /Login?error=)", tag: "auth", auth: false, status: 303, produces: "text/plain" },
   { method: "get", path: "/auth/oidc/callback", summary: "Single sign-on: the provider's redirect back; signs in and redirects to /Login?sso=1 (or /Login?error=)", tag: "auth", auth: false, query: oidcCallbackQuery, status: 303, produces: "text/plain" },
   { method: "get", path: "/auth/oidc/session", summary: "Single sign-on: the token of the session just made, once (the hand-off cookie)", tag: "auth", auth: false, response: anyObject },
+  { method: "post", path: "/auth/login/totp", summary: "Two-step sign-in: trade the challenge of /auth/login and a current code (or a recovery code) for the session", tag: "auth", auth: false, body: totpLoginInput, response: anyObject },
+  { method: "get", path: "/auth/totp", summary: "Whether the caller's two-step sign-in is on, recovery codes left, whether REQUIRE_TOTP applies", tag: "auth", response: anyObject },
+  { method: "post", path: "/auth/totp/setup", summary: "Two-step sign-in: a new secret (text, otpauth URI and QR code) and its enrolment, stored only on confirmation", tag: "auth", body: totpSetupInput, response: anyObject },
+  { method: "post", path: "/auth/totp/confirm", summary: "Two-step sign-in: turn it on with a current code; answers the recovery codes once (and the session, with an enrolment challenge)", tag: "auth", body: totpConfirmInput, response: anyObject },
+  { method: "post", path: "/auth/totp/disable", summary: "Two-step sign-in: turn it off with a current code or the password", tag: "auth", body: totpDisableInput, response: ok },
+  { method: "post", path: "/auth/totp/reset", summary: "Two-step sign-in: an admin turns it off for someone who lost their device", tag: "auth", body: totpResetInput, response: ok },
   { method: "get", path: "/auth/me", summary: "The signed-in user", tag: "auth", response: ref("users.row") },
   { method: "patch", path: "/auth/user/{id}", summary: "Change a user's profile (self, or an admin)", tag: "auth", body: entityUpdateSchema("users"), response: ref("users.row") },
   { method: "post", path: "/auth/accept-invite", summary: "Create the account an invitation is for", tag: "auth", auth: false, body: acceptSchema, response: anyObject, status: 201 },
