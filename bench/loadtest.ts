@@ -7,6 +7,10 @@
 // --rate: chat = messages/s in total across all senders; calls = calls started/s in total;
 //   presence = status changes/s in total; mixed = chat at --rate, presence at rate/5, calls at rate/20.
 // --transport: websocket (default) or polling (Socket.IO long-polling only, never upgraded).
+// --scenario users: the user model (bench/lib/people.ts): people added --step-people at a time
+//   every --step-seconds up to --users, each acting every --mean-interval s on average (weights:
+//   --weight-<action>); --find-capacity stops at the first step that trips a threshold and prints
+//   the supported users.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -16,6 +20,8 @@ import { BENCH_PASSWORD, createFixture, type BenchRoom, type BenchUser, type Fix
 import { TRANSPORTS, closeAll, connectAll, runChat, type Transport } from "./lib/driver";
 import { runCalls, runPresence } from "./lib/scenarios";
 import { metrics } from "./lib/servers";
+import { ACTIONS, DEFAULT_WEIGHTS } from "./lib/people";
+import { report, runCapacity } from "./lib/capacity";
 import { mb, ms, type LatencySummary } from "./lib/stats";
 
 const { values: f } = parseArgs({
@@ -34,6 +40,12 @@ const { values: f } = parseArgs({
     "token-cache": { type: "string", default: path.join(os.tmpdir(), "teamspace-loadtest-tokens.json") },
     "connect-concurrency": { type: "string", default: "50" },
     transport: { type: "string", default: "websocket" },
+    "public-channels": { type: "string", default: "3" },
+    "step-people": { type: "string", default: "250" },
+    "step-seconds": { type: "string", default: "30" },
+    "mean-interval": { type: "string", default: "10" },
+    "find-capacity": { type: "boolean", default: false },
+    ...Object.fromEntries(ACTIONS.map((a) => [`weight-${a}`, { type: "string" as const }])),
   },
 });
 const url = f.url!.replace(/\/$/, "");
@@ -41,8 +53,9 @@ const USERS = Number(f.users);
 const ROOM = Number(f["room-size"]);
 const RATE = Number(f.rate);
 const DURATION = Number(f.duration) * 1000;
-const scenario = f.scenario as "chat" | "calls" | "presence" | "mixed";
-if (!["chat", "calls", "presence", "mixed"].includes(scenario)) throw new Error("--scenario must be chat, calls, presence or mixed");
+const scenario = f.scenario as "chat" | "calls" | "presence" | "mixed" | "users";
+if (!["chat", "calls", "presence", "mixed", "users"].includes(scenario)) throw new Error("--scenario must be chat, calls, presence, mixed or users");
+const PUBLIC = scenario === "users" ? Number(f["public-channels"]) : 0;
 const transport = f.transport as Transport;
 if (!TRANSPORTS.includes(transport)) throw new Error("--transport must be websocket or polling");
 
@@ -85,7 +98,7 @@ async function fixtureViaApi(): Promise<Fixture> {
 
 async function loadFixture(): Promise<Fixture> {
   const cacheFile = f["token-cache"] === "none" ? null : f["token-cache"]!;
-  const key = `${url}|${USERS}|${ROOM}|${f["database-url"] ?? ""}`;
+  const key = `${url}|${USERS}|${ROOM}|${PUBLIC}|${f["database-url"] ?? ""}`;
   if (cacheFile && fs.existsSync(cacheFile)) {
     const cached = JSON.parse(fs.readFileSync(cacheFile, "utf8")) as { key: string; fixture: Fixture };
     if (cached.key === key) return cached.fixture;
@@ -95,7 +108,7 @@ async function loadFixture(): Promise<Fixture> {
     if (!f["jwt-secret"]) throw new Error("--jwt-secret (or JWT_SECRET) is needed with --database-url to sign tokens");
     const handle = await openDb({ databaseUrl: f["database-url"], poolSize: 4 });
     try {
-      fixture = await createFixture(handle.db, new TextEncoder().encode(f["jwt-secret"]), { users: USERS, roomSize: ROOM });
+      fixture = await createFixture(handle.db, new TextEncoder().encode(f["jwt-secret"]), { users: USERS, roomSize: ROOM, publicChannels: PUBLIC });
     } finally {
       await handle.close();
     }
@@ -108,8 +121,35 @@ async function loadFixture(): Promise<Fixture> {
 
 const lat = (l: LatencySummary) => `p50 ${ms(l.p50)} p95 ${ms(l.p95)} p99 ${ms(l.p99)} max ${ms(l.max)} ms (n=${l.count})`;
 
+/** The user model: people arrive in steps and act as people do (bench/lib/people.ts, capacity.ts). */
+async function users(fx: Fixture) {
+  const weights = { ...DEFAULT_WEIGHTS };
+  for (const a of ACTIONS) {
+    const w = (f as Record<string, unknown>)[`weight-${a}`];
+    if (typeof w === "string") weights[a] = Number(w);
+  }
+  const log = (s: string) => !f.json && console.log(s);
+  log(`users: up to ${fx.users.length} people, ${f["step-people"]} more every ${f["step-seconds"]} s, each acting every ${f["mean-interval"]} s on average; weights ${ACTIONS.map((a) => `${a} ${weights[a]}`).join(", ")}`);
+  const r = await runCapacity(fx.users, {
+    url,
+    password: BENCH_PASSWORD,
+    meanIntervalMs: Number(f["mean-interval"]) * 1000,
+    weights,
+    emails: new Map(fx.users.map((u) => [u.id, u.email])),
+    stepPeople: Number(f["step-people"]),
+    stepSeconds: Number(f["step-seconds"]),
+    maxPeople: USERS,
+    findCapacity: !!f["find-capacity"],
+    log,
+  });
+  if (f.json) console.log(JSON.stringify({ supported: r.supported, steps: r.steps.map((s) => ({ ...s, kinds: Object.fromEntries(s.kinds) })) }, null, 2));
+  else console.log(`\n${report(r.steps, r.supported)}`);
+  setTimeout(() => process.exit(0), 200);
+}
+
 async function main() {
   const fx = await loadFixture();
+  if (scenario === "users") return users(fx);
   const before = await metrics(url);
   const conn = await connectAll(url, fx.users, Number(f["connect-concurrency"]), 30_000, { transport });
   const out: Record<string, unknown> = { url, scenario, transport, users: fx.users.length, connected: fx.users.length - conn.failed, connect: conn.connect };
