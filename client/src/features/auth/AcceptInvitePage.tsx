@@ -9,6 +9,8 @@ import { Spinner } from "../../ui/spinner";
 import { FullPageSpinner } from "../../ui/FullPageSpinner";
 import { fetchInvitation, type InvitationPreview } from "./api";
 import { useSessionStore } from "./store";
+import { SecondStep } from "./SecondStep";
+import type { SecondFactorNeeded } from "@shared/two-step";
 
 const MIN_PASSWORD = 8;
 
@@ -24,6 +26,7 @@ export default function AcceptInvitePage() {
   const [confirm, setConfirm] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [secondStep, setSecondStep] = useState<SecondFactorNeeded | null>(null);
 
   useEffect(() => {
     if (!token) {
@@ -41,7 +44,12 @@ export default function AcceptInvitePage() {
     setBusy(true);
     setError(null);
     try {
-      await acceptInvite(token, fullName.trim(), password);
+      const result = await acceptInvite(token, fullName.trim(), password);
+      if ("second_factor" in result) {
+        setSecondStep(result);
+        setBusy(false);
+        return;
+      }
       navigate("/Dashboard", { replace: true });
     } catch (err) {
       setError(err instanceof Error ? err.message : String(err));
@@ -58,7 +66,9 @@ export default function AcceptInvitePage() {
           <BrandMark />
           <span className="text-lg font-semibold tracking-tight">{PRODUCT_NAME}</span>
         </div>
-        {loadError ? (
+        {secondStep ? (
+          <SecondStep step={secondStep} onBack={() => navigate("/Login")} onSignedIn={() => navigate("/Dashboard", { replace: true })} />
+        ) : loadError ? (
           <div className="grid gap-4">
             <div className="flex items-start gap-2 text-sm text-destructive" role="alert">
               <CircleAlert className="mt-0.5 size-4 shrink-0" />

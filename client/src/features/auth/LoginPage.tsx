@@ -10,6 +10,8 @@ import { Input } from "../../ui/input";
 import { FormField } from "../../ui/FormField";
 import { Spinner } from "../../ui/spinner";
 import { useSessionStore } from "./store";
+import { SecondStep } from "./SecondStep";
+import type { SecondFactorNeeded } from "@shared/two-step";
 
 const FEATURES = [
   { icon: MessagesSquare, title: "Channels that keep up", text: "Real-time chat, files and tasks in one thread." },
@@ -35,6 +37,7 @@ export default function LoginPage() {
   const [askedForPassword, setAskedForPassword] = useState(false);
   // Only a refused password marks the fields; a refused single sign-on is not their fault.
   const [formRefused, setFormRefused] = useState(false);
+  const [secondStep, setSecondStep] = useState<SecondFactorNeeded | null>(null);
 
   useEffect(() => {
     let live = true;
@@ -66,7 +69,13 @@ export default function LoginPage() {
     setFormRefused(false);
     try {
       // On success the router sees the new session and moves on to the remembered page or Dashboard.
-      await signIn(email.trim(), password);
+      const result = await signIn(email.trim(), password);
+      // Two-step sign-in: a code (or its setup) comes first (docs/authentication.md).
+      if ("second_factor" in result) {
+        setSecondStep(result);
+        setPassword("");
+        setBusy(false);
+      }
     } catch (err) {
       // The server says why (wrong password, a deactivated account, too many attempts); only a
       // request that never got an answer needs words of our own.
@@ -117,92 +126,98 @@ export default function LoginPage() {
             <BrandMark />
             <span className="text-lg font-semibold tracking-tight">{PRODUCT_NAME}</span>
           </div>
-          <h1 className="text-2xl font-semibold tracking-tight">Sign in to {PRODUCT_NAME}</h1>
-          <p className="mt-1.5 text-sm text-muted-foreground">
-            {passwordForm ? "Welcome back! Enter your work email and password." : "Welcome back! Sign in with your organisation's account."}
-          </p>
+          {secondStep ? (
+            <SecondStep step={secondStep} onBack={() => setSecondStep(null)} />
+          ) : (
+            <>
+              <h1 className="text-2xl font-semibold tracking-tight">Sign in to {PRODUCT_NAME}</h1>
+              <p className="mt-1.5 text-sm text-muted-foreground">
+                {passwordForm ? "Welcome back! Enter your work email and password." : "Welcome back! Sign in with your organisation's account."}
+              </p>
 
-          {error && (
-            // Red on the red tint falls short of 4.5:1 (axe), so the words are the page's colour and the icon says "error".
-            <div
-              role="alert"
-              className="mt-8 flex items-center gap-2 rounded-lg border border-destructive/30 bg-destructive/5 px-3 py-2.5 text-sm text-foreground"
-            >
-              <CircleAlert className="size-4 shrink-0 text-destructive" />
-              {error}
-            </div>
-          )}
-
-          {methods?.oidc && (
-            <div className={error ? "mt-5" : "mt-8"}>
-              <Button asChild size="lg" variant={passwordForm ? "outline" : "default"} className="w-full">
-                <a href={SSO_START_URL}>
-                  <KeyRound />
-                  Sign in with {methods.oidc.name}
-                </a>
-              </Button>
-              {passwordForm && (
-                <p className="mt-5 flex items-center gap-3 text-xs text-muted-foreground before:h-px before:flex-1 before:bg-border after:h-px after:flex-1 after:bg-border">
-                  or with a password
-                </p>
-              )}
-            </div>
-          )}
-
-          {!passwordForm && (
-            <Button variant="link" size="sm" className="mt-4 w-full text-muted-foreground" onClick={() => setAskedForPassword(true)}>
-              Sign in with a password (administrators)
-            </Button>
-          )}
-
-          {passwordForm && (
-            <form className={methods?.oidc ? "mt-5 grid gap-5" : "mt-8 grid gap-5"} onSubmit={submit} noValidate>
-              <FormField id="login-email" label="Email">
-                <Input
-                  id="login-email"
-                  type="email"
-                  autoComplete="username"
-                  placeholder="you@company.com"
-                  value={email}
-                  onChange={(e) => setEmail(e.target.value)}
-                  aria-invalid={formRefused}
-                  className="h-10"
-                  autoFocus
-                  required
-                />
-              </FormField>
-              <FormField id="login-password" label="Password">
-                <div className="relative">
-                  <Input
-                    id="login-password"
-                    type={showPassword ? "text" : "password"}
-                    autoComplete="current-password"
-                    placeholder="••••••••"
-                    value={password}
-                    onChange={(e) => setPassword(e.target.value)}
-                    aria-invalid={formRefused}
-                    className="h-10 pr-10"
-                    required
-                  />
-                  <button
-                    type="button"
-                    onClick={() => setShowPassword((v) => !v)}
-                    aria-label={showPassword ? "Hide password" : "Show password"}
-                    className="absolute top-1/2 right-2 flex size-7 -translate-y-1/2 items-center justify-center rounded-md text-muted-foreground hover:bg-accent hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring/40 focus-visible:outline-none"
-                  >
-                    {showPassword ? <EyeOff className="size-4" /> : <Eye className="size-4" />}
-                  </button>
+              {error && (
+                // Red on the red tint falls short of 4.5:1 (axe), so the words are the page's colour and the icon says "error".
+                <div
+                  role="alert"
+                  className="mt-8 flex items-center gap-2 rounded-lg border border-destructive/30 bg-destructive/5 px-3 py-2.5 text-sm text-foreground"
+                >
+                  <CircleAlert className="size-4 shrink-0 text-destructive" />
+                  {error}
                 </div>
-              </FormField>
-              <Button type="submit" size="lg" className="mt-1 w-full" disabled={busy || !email.trim() || !password}>
-                {busy && <Spinner className="text-primary-foreground" />}
-                Sign in
-              </Button>
-            </form>
+              )}
+
+              {methods?.oidc && (
+                <div className={error ? "mt-5" : "mt-8"}>
+                  <Button asChild size="lg" variant={passwordForm ? "outline" : "default"} className="w-full">
+                    <a href={SSO_START_URL}>
+                      <KeyRound />
+                      Sign in with {methods.oidc.name}
+                    </a>
+                  </Button>
+                  {passwordForm && (
+                    <p className="mt-5 flex items-center gap-3 text-xs text-muted-foreground before:h-px before:flex-1 before:bg-border after:h-px after:flex-1 after:bg-border">
+                      or with a password
+                    </p>
+                  )}
+                </div>
+              )}
+
+              {!passwordForm && (
+                <Button variant="link" size="sm" className="mt-4 w-full text-muted-foreground" onClick={() => setAskedForPassword(true)}>
+                  Sign in with a password (administrators)
+                </Button>
+              )}
+
+              {passwordForm && (
+                <form className={methods?.oidc ? "mt-5 grid gap-5" : "mt-8 grid gap-5"} onSubmit={submit} noValidate>
+                  <FormField id="login-email" label="Email">
+                    <Input
+                      id="login-email"
+                      type="email"
+                      autoComplete="username"
+                      placeholder="you@company.com"
+                      value={email}
+                      onChange={(e) => setEmail(e.target.value)}
+                      aria-invalid={formRefused}
+                      className="h-10"
+                      autoFocus
+                      required
+                    />
+                  </FormField>
+                  <FormField id="login-password" label="Password">
+                    <div className="relative">
+                      <Input
+                        id="login-password"
+                        type={showPassword ? "text" : "password"}
+                        autoComplete="current-password"
+                        placeholder="••••••••"
+                        value={password}
+                        onChange={(e) => setPassword(e.target.value)}
+                        aria-invalid={formRefused}
+                        className="h-10 pr-10"
+                        required
+                      />
+                      <button
+                        type="button"
+                        onClick={() => setShowPassword((v) => !v)}
+                        aria-label={showPassword ? "Hide password" : "Show password"}
+                        className="absolute top-1/2 right-2 flex size-7 -translate-y-1/2 items-center justify-center rounded-md text-muted-foreground hover:bg-accent hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring/40 focus-visible:outline-none"
+                      >
+                        {showPassword ? <EyeOff className="size-4" /> : <Eye className="size-4" />}
+                      </button>
+                    </div>
+                  </FormField>
+                  <Button type="submit" size="lg" className="mt-1 w-full" disabled={busy || !email.trim() || !password}>
+                    {busy && <Spinner className="text-primary-foreground" />}
+                    Sign in
+                  </Button>
+                </form>
+              )}
+              <p className="mt-8 text-center text-xs text-muted-foreground">
+                New here? Ask a teammate for an invitation link.
+              </p>
+            </>
           )}
-          <p className="mt-8 text-center text-xs text-muted-foreground">
-            New here? Ask a teammate for an invitation link.
-          </p>
         </div>
       </main>
     </div>

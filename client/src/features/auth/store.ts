@@ -3,6 +3,7 @@ import { LIMITS } from "@shared/constants";
 import * as authApi from "./api";
 import { ApiError, setAuthFailureHandler } from "../../lib/http";
 import type { PublicUser } from "@shared/entities";
+import type { SecondFactorNeeded } from "@shared/two-step";
 import {
   clearSession,
   isExpired,
@@ -23,11 +24,14 @@ interface SessionState {
   expiresAt: number | null;
   /** First check of the current user; the app shows a spinner until it settles. */
   init: () => Promise<void>;
-  signIn: (email: string, password: string) => Promise<PublicUser>;
+  /** The user, or (two-step sign-in) the challenge to answer before there is a session. */
+  signIn: (email: string, password: string) => Promise<PublicUser | SecondFactorNeeded>;
+  /** Takes a session a second step made (a code, or an enrolment during sign-in). */
+  adoptSession: (result: authApi.AuthResult) => void;
   /** Takes the session single sign-on just made (Login?sso=1). */
   adoptSsoSession: () => Promise<PublicUser>;
   /** Creates the invited account and signs it in. */
-  acceptInvite: (token: string, fullName: string, password: string) => Promise<PublicUser>;
+  acceptInvite: (token: string, fullName: string, password: string) => Promise<PublicUser | SecondFactorNeeded>;
   /** Resolves with the identity provider's end-session page when the session came from single sign-on. */
   signOut: () => Promise<string | undefined>;
   /** Refreshes the token when less than the documented hour remains; on failure the session ends. */
@@ -92,9 +96,14 @@ export const useSessionStore = create<SessionState>()((set, get) => ({
 
   signIn: async (email, password) => {
     const result = await authApi.login(email, password);
+    if ("second_factor" in result) return result;
+    get().adoptSession(result);
+    return result.user;
+  },
+
+  adoptSession: (result) => {
     writeSession(result.accessToken, result.expiresAt, result.user);
     set({ status: "authenticated", user: result.user, expiresAt: result.expiresAt });
-    return result.user;
   },
 
   adoptSsoSession: async () => {
@@ -108,8 +117,9 @@ export const useSessionStore = create<SessionState>()((set, get) => ({
 
   acceptInvite: async (token, fullName, password) => {
     const result = await authApi.acceptInvite(token, fullName, password);
-    writeSession(result.accessToken, result.expiresAt, result.user);
-    set({ status: "authenticated", user: result.user, expiresAt: result.expiresAt });
+    // REQUIRE_TOTP: the new account sets up two-step sign-in before its session (docs/authentication.md).
+    if ("second_factor" in result) return result;
+    get().adoptSession(result);
     return result.user;
   },
 

@@ -11,6 +11,7 @@ import { PhotoCard } from "./components/PhotoCard";
 import { TimeZoneField } from "./components/TimeZoneField";
 import { SwitchRow } from "./components/SwitchRow";
 import { QuietHoursField } from "./components/QuietHoursField";
+import { TwoStepCard } from "./components/TwoStepCard";
 import { PushToggle } from "../notifications/PushToggle";
 import { Button } from "../../ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../ui/card";
@@ -174,6 +175,8 @@ export default function ProfilePage() {
               <PushToggle />
             </CardContent>
           </Card>
+
+          <TwoStepCard />
 
           <AppSettingsCard
             settings={settings}
