@@ -168,6 +168,19 @@ export interface Database extends EntityTables {
   notification_jobs: NotificationJobsTable;
   push_subscriptions: PushSubscriptionsTable;
   sfu_recordings: SfuRecordingsTable;
+  link_previews: LinkPreviewsTable;
+}
+
+/** What a page said when last fetched, per URL (migrations/202611281220_link_previews.ts). */
+export interface LinkPreviewsTable {
+  url: string;
+  title: string | null;
+  description: string | null;
+  site_name: string | null;
+  image: string | null;
+  fetched_at: Stamp;
+  /** Why it could not be previewed (the egress guard's refusal, no metadata); null when it could. */
+  error: string | null;
 }
 
 /** A call recorded by Janus on the server (migrations/202611250930_sfu_recordings.ts). */

@@ -77,6 +77,7 @@ describe.each(ENGINES)("read rules: SQL and audience agree (%s)", (engine: Engin
         notifications: { user_id: users[i % users.length].id, kind: "task", title: "t" },
         channel_notification_settings: {},
         incoming_webhooks: {},
+        message_link_previews: {},
       };
       if (table === "messages") {
         const channels = await db().selectFrom("channels").select("id").execute();
@@ -111,6 +112,12 @@ describe.each(ENGINES)("read rules: SQL and audience agree (%s)", (engine: Engin
         const list = await db().selectFrom("channels").select("id").execute();
         values.incoming_webhooks = { channel_id: pick(list).id, name: "hook", token_hash: `h${i}.${rand()}`, created_by: pick(a) };
       }
+      if (table === "message_link_previews") {
+        // A message's previews, of every status: only ready ones are anybody's to read.
+        const list = await db().selectFrom("messages").select(["id", "channel_id"]).execute();
+        const m = pick(list);
+        values.message_link_previews = { message_id: m.id, channel_id: m.channel_id, url: `https://example.test/${i}`, status: pick(["pending", "ready", "failed", "removed"]) };
+      }
       // A generated dm may repeat an earlier pair (one dm per pair): that row is simply not added.
       await db().insertInto(table).values(values[table]).onConflict((oc) => oc.doNothing()).execute();
     }
@@ -118,10 +125,10 @@ describe.each(ENGINES)("read rules: SQL and audience agree (%s)", (engine: Engin
   }
 
   it.each(ENTITY_TABLES)("%s", async (table) => {
-    const inChannel = table === "messages" || table === "message_reactions" || table === "message_edits" || table === "channel_reads" || table === "incoming_webhooks";
+    const inChannel = table === "messages" || table === "message_reactions" || table === "message_edits" || table === "channel_reads" || table === "incoming_webhooks" || table === "message_link_previews";
     if (inChannel && !(await db().selectFrom("channels").select("id").limit(1).execute()).length) await rowsOf("channels");
     if ((table === "thread_follows" || table === "channel_notification_settings") && !(await db().selectFrom("channels").select("id").limit(1).execute()).length) await rowsOf("channels");
-    if ((table === "message_reactions" || table === "message_edits" || table === "thread_follows") && !(await db().selectFrom("messages").select("id").limit(1).execute()).length) await rowsOf("messages");
+    if ((table === "message_reactions" || table === "message_edits" || table === "thread_follows" || table === "message_link_previews") && !(await db().selectFrom("messages").select("id").limit(1).execute()).length) await rowsOf("messages");
     const rows = await rowsOf(table);
     const policy = TABLES[table].policy as unknown as TablePolicy<any>;
     const channels = new Map((await db().selectFrom("channels").selectAll().execute()).map((c: any) => [c.id, c]));

@@ -103,6 +103,17 @@ describe.each(ENGINES)("REST and socket rows are the same (%s)", (engine) => {
         await until(joined, (c) => c.table === "channels" && c.id === ch);
         return { id: r(await asAdmin.post("/api/entities/incoming_webhooks", { channel_id: ch, name: "Grafana" })), watcher: reader, socket: readerSocket };
       }
+      case "message_link_previews": {
+        // Made by the server from a message's link (docs/integrations.md, "Link previews"): the page
+        // is in the cache, so the worker fetches nothing and stores the preview at once.
+        await app.ctx.db.insertInto("link_previews").values({ url: "https://example.test/same-fields", title: "Same", description: "Fields", site_name: "Example", image: null, error: null, fetched_at: new Date() }).execute();
+        const joined = record<EntityChange>(readerSocket, "entities.change");
+        const ch = r(await asAdmin.post("/api/entities/channels", { name: "same-fields-previews", type: "public" }));
+        await until(joined, (c) => c.table === "channels" && c.id === ch);
+        r(await asAdmin.post("/api/entities/messages", { channel_id: ch, content: "see https://example.test/same-fields" }));
+        const made = await until(joined, (c) => c.table === "message_link_previews" && c.op === "create", 10_000);
+        return { id: made.id, watcher: reader, socket: readerSocket };
+      }
       case "notifications": {
         // Written by the notification worker only (docs/notifications.md); its owner marks it read.
         const row = await createNotification(app.ctx, { user_id: reader.user.id, job_id: null, kind: "task", title: "Task assigned to you", body: "Same", link: "/Tasks" });

@@ -23,6 +23,8 @@ import { changesRoutes } from "../feed/routes";
 import { feedCommands } from "../feed/commands";
 import { entityCommands } from "../entities/commands";
 import { integrationRoutes } from "./integrations/routes";
+import { linkPreviewConsumer } from "./link-previews/consumer";
+import { startLinkPreviewWorker } from "./link-previews/worker";
 
 export function mountFeatureRoutes(api: Router, ctx: AppContext): void {
   api.use(fileRoutes(ctx));
@@ -35,7 +37,8 @@ export function mountFeatureRoutes(api: Router, ctx: AppContext): void {
   api.use(chatRoutes(ctx));
   wireTimeOffPresence(ctx);
   api.use(calendarRoutes(ctx));
-  api.use(notificationRoutes(ctx));
+  // Link previews are fetched by their worker from what their feed consumer queues (docs/integrations.md).
+  api.use(notificationRoutes(ctx, [linkPreviewConsumer(ctx, startLinkPreviewWorker(ctx).wake)]));
   api.use(integrationRoutes(ctx));
   api.use(changesRoutes(ctx));
   api.use(entityRoutes(ctx));

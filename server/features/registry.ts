@@ -22,6 +22,7 @@ import { resourcesTable } from "./resources/table";
 import { channelNotificationSettingsTable, notificationsTable } from "./notifications/tables";
 import { orgStorageConfigTable, sharedFilesTable } from "./files/tables";
 import { incomingWebhooksTable } from "./integrations/table";
+import { messageLinkPreviewsTable } from "./link-previews/table";
 
 // TableList is a mapped type over every table of shared/entities' ENTITIES: a table missing here
 // does not compile, so no test checks it.
@@ -43,6 +44,7 @@ export const TABLES: TableList = {
   shared_files: sharedFilesTable,
   org_storage_config: orgStorageConfigTable,
   incoming_webhooks: incomingWebhooksTable,
+  message_link_previews: messageLinkPreviewsTable,
 };
 
 registerTables(TABLES);

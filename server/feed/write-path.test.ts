@@ -85,6 +85,10 @@ const NOT_DONE = [
   "thread_follows.delete",
   "channel_notification_settings.delete",
   "incoming_webhooks.update",
+  // Made by the server from a message's links; removed by the message's author (not the admin here).
+  "message_link_previews.create",
+  "message_link_previews.update",
+  "message_link_previews.delete",
 ];
 
 const at = "2030-01-01 09:00:00";
@@ -108,6 +112,7 @@ const CREATE: { [T in EntityTable]?: (s: State) => Record<string, unknown> } = {
   notifications: () => ({}),
   channel_notification_settings: (s) => ({ channel_id: s.channel, level: "mentions" }),
   incoming_webhooks: (s) => ({ channel_id: s.channel, name: "Deploys" }),
+  message_link_previews: () => ({}),
 };
 const UPDATE: { [T in EntityTable]?: Record<string, unknown> } = {
   users: { job_title: "Tester" },

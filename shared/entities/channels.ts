@@ -15,6 +15,8 @@ export const channels = defineEntity({
     is_system: boolish,
     members: emailList,
     last_activity: instant,
+    /** Whether its messages' links get previews (docs/integrations.md, "Link previews"); its managers turn it off. */
+    link_previews: boolish,
   },
   required: ["name"],
   nullable: ["description"],
@@ -28,6 +30,7 @@ export const channels = defineEntity({
     members: z.array(z.string()),
     last_activity: z.string(),
     created_by: z.string().nullable(),
+    link_previews: z.boolean(),
   }),
   instants: ["last_activity"],
   internal: noInternal,

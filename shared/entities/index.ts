@@ -18,6 +18,7 @@ import { threadFollows } from "./thread_follows";
 import { notifications } from "./notifications";
 import { channelNotificationSettings } from "./channel_notification_settings";
 import { incomingWebhooks } from "./incoming_webhooks";
+import { messageLinkPreviews } from "./message_link_previews";
 
 export const ENTITIES = {
   users,
@@ -37,6 +38,7 @@ export const ENTITIES = {
   notifications,
   channel_notification_settings: channelNotificationSettings,
   incoming_webhooks: incomingWebhooks,
+  message_link_previews: messageLinkPreviews,
 } as const;
 
 export type Entities = typeof ENTITIES;
@@ -57,6 +59,7 @@ export type { ChatMessage, MessagesResolveInput } from "./messages";
 export { messagesResolveInput } from "./messages";
 export type { MessageReaction } from "./message_reactions";
 export type { MessageEdit } from "./message_edits";
+export type { MessageLinkPreview } from "./message_link_previews";
 export type { Task, TaskStatus, Priority } from "./tasks";
 export type { CalendarEvent } from "./calendar_events";
 export type { Note } from "./notes";

@@ -53,7 +53,7 @@ export function canManageChannel(user: Pick<User, "email" | "role" | "team_role"
   return listHas(channel.members, me) || sameEmail(channel.created_by, me);
 }
 
-const MEMBER_FIELDS = ["name", "description", "members", "last_activity"];
+const MEMBER_FIELDS = ["name", "description", "members", "last_activity", "link_previews"];
 
 export const DM_PAIR_REFUSED = "A direct message is between you and one other person";
 

@@ -12,7 +12,7 @@ import { vapidKeys } from "./push";
 import { endpointProblem } from "./endpoint-guard";
 import { deleteSubscription, saveSubscription } from "./repository";
 import { notificationConsumer, wireSubscriptionCleanup } from "./enqueue";
-import { hostConsumers } from "../../feed/consumers";
+import { hostConsumers, type FeedConsumer } from "../../feed/consumers";
 import { wireCallPushes } from "./call-push";
 import { startNotificationWorker } from "./worker";
 import { updateChannelNotificationSetting } from "./channel-settings";
@@ -20,10 +20,11 @@ import { updateChannelNotificationSetting } from "./channel-settings";
 /** The 409 of a push subscription whose endpoint another account subscribed (the web client then subscribes afresh). */
 const PUSH_ENDPOINT_TAKEN = "This push subscription belongs to another account; unsubscribe this browser and subscribe again";
 
-export function notificationRoutes(ctx: AppContext): Router {
+/** `consumers`: the other features' feed consumers, hosted with this one (link previews). */
+export function notificationRoutes(ctx: AppContext, consumers: FeedConsumer[] = []): Router {
   const worker = startNotificationWorker(ctx);
   // Jobs about committed rows come from the change feed (docs/architecture.md, "Side effects").
-  hostConsumers(ctx, [notificationConsumer(ctx, worker.wake)]);
+  hostConsumers(ctx, [notificationConsumer(ctx, worker.wake), ...consumers]);
   wireSubscriptionCleanup(ctx);
   // These effects' jobs are written in the transaction of their change (a missed call's in the
   // call's, ./call-push.ts; a reminder's in the sweep's, ./reminder-push.ts; an invitation's mail

@@ -11,7 +11,7 @@ import { useChatStore } from "./store";
 import { chatMessage } from "./testMessage";
 
 const channel = (id: number, last_activity: string): Channel =>
-  ({ id, name: `c${id}`, description: null, type: "public", is_system: false, members: [], last_activity, created_by: null, created_date: last_activity, updated_date: last_activity }) as Channel;
+  ({ id, name: `c${id}`, description: null, type: "public", is_system: false, members: [], last_activity, created_by: null, link_previews: true, created_date: last_activity, updated_date: last_activity }) as Channel;
 const message = (id: number, channel_id: number, at: string) => chatMessage(id, { channel_id, created_date: at, updated_date: at });
 const order = () => sortChannels(queryClient.getQueryData<Channel[]>(channelKeys.all) ?? []).map((c) => c.id);
 
