@@ -12,6 +12,7 @@ import { usePeopleByEmail } from "../chat/usePeopleByEmail";
 import { absoluteHookUrl, useCreateIncomingWebhook, useIncomingWebhooks, useRevokeIncomingWebhook } from "./api";
 import { WebhookAddress } from "./WebhookAddress";
 import { WebhookListItem } from "./WebhookListItem";
+import { LinkPreviewsSwitch } from "./LinkPreviewsSwitch";
 
 interface Props {
   channel: Channel;
@@ -76,6 +77,7 @@ export function IncomingWebhooksDialog({ channel, title, open, onOpenChange, can
               Tools post messages here through a secret address, in Slack&apos;s webhook format (Grafana, Alertmanager, GitHub Actions, Uptime Kuma, Jenkins) or as {"{\"text\": \"…\"}"}.
             </DialogDescription>
           </DialogHeader>
+          {canManage && <LinkPreviewsSwitch channel={channel} />}
           {made && <WebhookAddress name={made.name} url={made.url} />}
           {canManage && (
             <form onSubmit={submit} className="flex items-end gap-2">

@@ -2,9 +2,10 @@
 // revoked through the Entity API (`incoming_webhooks.create`, `incoming_webhooks.delete`). The
 // query key starts with the table's name, so a change pushed by the server refetches it.
 import { useMutation, useQuery } from "@tanstack/react-query";
-import type { IncomingWebhook } from "@shared/entities";
-import { createEntity, deleteEntity, listEntities } from "../../lib/entityApi";
+import type { Channel, IncomingWebhook } from "@shared/entities";
+import { createEntity, deleteEntity, listEntities, updateEntity } from "../../lib/entityApi";
 import { refetchAfterChange } from "../../app/queryClient";
+import { upsertChannelInCache } from "../chat/api";
 
 export const webhookKeys = {
   all: ["incoming_webhooks"] as const,
@@ -36,3 +37,11 @@ export function useRevokeIncomingWebhook(channelId: number) {
 
 /** The address a tool posts to: the server answers a path unless PUBLIC_URL is set. */
 export const absoluteHookUrl = (url: string): string => new URL(url, window.location.origin).toString();
+
+/** channels.update of the channel's link previews (docs/integrations.md, "Link previews"): on or off, by its managers. */
+export function useSetLinkPreviews() {
+  return useMutation({
+    mutationFn: ({ id, on }: { id: number; on: boolean }) => updateEntity<Channel>("channels", id, { link_previews: on }),
+    onSuccess: (channel) => upsertChannelInCache(channel),
+  });
+}

@@ -13,6 +13,7 @@ import { MessageActions } from "./MessageActions";
 import { MessageAttachment } from "./MessageAttachment";
 import { BotBadge } from "./BotBadge";
 import { IntegrationAttachments } from "./IntegrationAttachments";
+import { LinkPreviews } from "./LinkPreviews";
 import { MessageEditor } from "./MessageEditor";
 import { MessageHistoryDialog } from "./MessageHistoryDialog";
 import { MessageTaskChip } from "./MessageTaskChip";
@@ -171,6 +172,7 @@ function MessageRowImpl({ message, previous, task, canCreateTask, onCreateTask, 
           )}
           <MessageAttachment message={message} />
           {!deleted && <IntegrationAttachments message={message} />}
+          {!deleted && <LinkPreviews message={message} />}
           {task && <MessageTaskChip task={task} />}
           <ReactionBar messageId={message.id} />
           {mine && <SeenBy message={message} />}
