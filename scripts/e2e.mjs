@@ -97,6 +97,11 @@ if (process.env.E2E_SKIP_BUILD !== "1") {
 // servers are unreachable here and only slow ICE down); a shorter ring timeout keeps the
 // missed-call test short.
 process.env.ICE_SERVERS ??= "[]";
+// Link previews of the page e2e/link-previews.spec.ts serves on 127.0.0.2: the egress guard lets
+// this address and port through, and no other private one (docs/integrations.md, "Link previews").
+process.env.E2E_PREVIEW_PORT ??= "47812";
+process.env.EGRESS_ALLOW_RANGES ??= "127.0.0.2/32";
+process.env.EGRESS_ALLOW_PORTS ??= process.env.E2E_PREVIEW_PORT;
 process.env.CALL_RING_TIMEOUT_MS ??= "15000";
 // Notifications are decided a second after their change (docs/notifications.md), not ten.
 process.env.NOTIFY_DELAY_MS ??= "1000";
