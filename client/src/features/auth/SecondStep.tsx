@@ -11,7 +11,7 @@ import { FormField } from "../../ui/FormField";
 import { Spinner } from "../../ui/spinner";
 import { loginWithCode, type AuthResult } from "./api";
 import { useSessionStore } from "./store";
-import { TwoStepSetup } from "./TwoStepSetup";
+import { TotpCodeField, TwoStepSetup } from "./TwoStepSetup";
 
 interface Props {
   step: SecondFactorNeeded;
@@ -87,19 +87,7 @@ export function SecondStep({ step, onBack, onSignedIn }: Props) {
             <Input id="login-recovery-code" autoComplete="off" spellCheck={false} value={code} onChange={(e) => setCode(e.target.value)} aria-invalid={!!error} className="h-10 font-mono" autoFocus />
           </FormField>
         ) : (
-          <FormField id="login-totp-code" label="Enter the 6-digit code from your authenticator app">
-            <Input
-              id="login-totp-code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
-              value={code}
-              onChange={(e) => setCode(e.target.value.replace(/\D/g, ""))}
-              aria-invalid={!!error}
-              className="h-10 font-mono tracking-widest"
-              autoFocus
-            />
-          </FormField>
+          <TotpCodeField id="login-totp-code" value={code} onChange={setCode} invalid={!!error} autoFocus />
         )}
         <Button type="submit" size="lg" className="w-full" disabled={busy || (recovery ? !code.trim() : code.length !== 6)}>
           {busy && <Spinner className="text-primary-foreground" />}

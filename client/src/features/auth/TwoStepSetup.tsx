@@ -5,6 +5,7 @@ import { useEffect, useState, type FormEvent } from "react";
 import { Copy } from "lucide-react";
 import type { TotpSetup } from "@shared/two-step";
 import { ApiError } from "../../lib/http";
+import { cn } from "../../lib/utils";
 import { Button } from "../../ui/button";
 import { Input } from "../../ui/input";
 import { FormField } from "../../ui/FormField";
@@ -23,6 +24,25 @@ const message = (err: unknown) => (err instanceof ApiError ? err.message : "Coul
 
 /** The secret in groups of four, easier to type into an app by hand. */
 const grouped = (secret: string) => secret.replace(/(.{4})/g, "$1 ").trim();
+
+/** "Enter the 6-digit code from your authenticator app": digits only, six of them. */
+export function TotpCodeField({ id, value, onChange, invalid, className, autoFocus }: { id: string; value: string; onChange: (code: string) => void; invalid: boolean; className?: string; autoFocus?: boolean }) {
+  return (
+    <FormField id={id} label="Enter the 6-digit code from your authenticator app">
+      <Input
+        id={id}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={6}
+        value={value}
+        onChange={(e) => onChange(e.target.value.replace(/\D/g, ""))}
+        aria-invalid={invalid}
+        className={cn("h-10 font-mono tracking-widest", className)}
+        autoFocus={autoFocus}
+      />
+    </FormField>
+  );
+}
 
 export function TwoStepSetup({ challenge, onDone, onCancel }: Props) {
   const [setup, setSetup] = useState<TotpSetup | null>(null);
@@ -106,18 +126,7 @@ export function TwoStepSetup({ challenge, onDone, onCancel }: Props) {
               </code>
             </div>
           </div>
-          <FormField id="totp-confirm-code" label="Enter the 6-digit code from your authenticator app">
-            <Input
-              id="totp-confirm-code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
-              value={code}
-              onChange={(e) => setCode(e.target.value.replace(/\D/g, ""))}
-              aria-invalid={!!error}
-              className="h-10 max-w-40 font-mono tracking-widest"
-            />
-          </FormField>
+          <TotpCodeField id="totp-confirm-code" value={code} onChange={setCode} invalid={!!error} className="max-w-40" />
           <div className="flex gap-2">
             <Button type="submit" disabled={busy || code.length !== 6}>
               {busy && <Spinner className="text-primary-foreground" />}
