@@ -90,7 +90,7 @@ export async function fetchPendingPreviews(ctx: AppContext, opts: PreviewFetchOp
 export function startLinkPreviewWorker(ctx: AppContext, everyMs = 5_000): { wake: () => void } {
   let running = false;
   let again = false;
-  let host = ctx.consumers;
+  let host: AppContext["consumers"];
   const run = () => {
     if (running) {
       again = true;
@@ -108,8 +108,10 @@ export function startLinkPreviewWorker(ctx: AppContext, everyMs = 5_000): { wake
       });
   };
   const timer = setInterval(() => {
+    // The feed consumers are hosted as the routes mount, before the first tick; gone (or others
+    // in their place) means this app closed.
+    if (!ctx.consumers || (host && ctx.consumers !== host)) return clearInterval(timer);
     host ??= ctx.consumers;
-    if (host && ctx.consumers !== host) return clearInterval(timer);
     run();
   }, everyMs);
   timer.unref();
