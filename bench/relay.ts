@@ -52,6 +52,7 @@ io.on("connection", (socket) => {
       resolved_by: null,
       webhook_id: null,
       attachments: null,
+      client_id: null,
       mentions: [],
       mentions_all: false,
       thread_root_id: p.thread_root_id ?? null,

@@ -16,6 +16,7 @@ import { present } from "./present";
 import { HttpError, forbidden, fromDbError, notFound } from "../errors";
 import { parseListQuery } from "./query";
 import { withChanges } from "../feed/changelog";
+import { isExisting, markExisting } from "./existing";
 
 type Presented = object;
 
@@ -68,7 +69,11 @@ export async function getEntity(ctx: AppContext, user: User, table: EntityTable,
 
 export async function createEntity(ctx: AppContext, user: User, table: EntityTable, body: unknown): Promise<Presented> {
   const hooks = hooksOf(table);
-  if (hooks.create) return present(table, await hooks.create(ctx, user, body), user);
+  if (hooks.create) {
+    const made = await hooks.create(ctx, user, body);
+    const out = present(table, made, user);
+    return isExisting(made) ? markExisting(out) : out;
+  }
   const v = validateCreate(ENTITIES[table], body);
   if (!v.ok) throw failed("Insert failed", v.error);
   const policy = policyOf(table);

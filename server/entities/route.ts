@@ -7,6 +7,7 @@ import { currentUser, requireAuth } from "../auth/middleware";
 import { badRequest, notFound } from "../errors";
 import { createEntity, deleteEntity, getEntity, listEntities, updateEntity } from "./pipeline";
 import { recentHead } from "../feed/repository";
+import { isExisting } from "./existing";
 
 function tableOf(req: Request): EntityTable {
   const name = String(req.params.table);
@@ -46,7 +47,9 @@ export function entityRoutes(ctx: AppContext): Router {
 
   r.post("/entities/:table", async (req, res) => {
     const table = tableOf(req);
-    res.status(201).json(await createEntity(ctx, currentUser(req), table, req.body));
+    const made = await createEntity(ctx, currentUser(req), table, req.body);
+    // 200: a retry answered with the row an earlier try stored (server/entities/existing.ts).
+    res.status(isExisting(made) ? 200 : 201).json(made);
   });
 
   r.patch("/entities/:table/:id", async (req, res) => {

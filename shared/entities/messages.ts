@@ -6,6 +6,8 @@ import { messageAttachments } from "./attachments";
 
 export const MESSAGE_TYPES = ["text", "file", "image"] as const;
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
 const fields = {
   channel_id: idRef,
   content: text(LIMITS.messageMaxChars),
@@ -16,6 +18,11 @@ const fields = {
   thread_root_id: idRef,
   /** A reply also shown in the channel's main list ("Also send to #channel"). */
   also_to_channel: boolish,
+  /**
+   * The sender's own id for the message, a UUID made once per message: the same sender sending it
+   * again is answered the message already stored (docs/messages.md, "Sent when back online").
+   */
+  client_id: z.preprocess((v) => (typeof v === "string" ? v.toLowerCase() : v), z.string({ error: "must be a UUID" }).regex(UUID, "must be a UUID")),
 };
 
 export const messages = defineEntity({
@@ -27,7 +34,7 @@ export const messages = defineEntity({
   nullable: ["file_url", "file_name", "thread_root_id"],
   // A root's thread counters move with its replies; deleted_at marks a deleted root kept for its replies.
   serverSet: ["sender_id", "sender_name", "sender_email", "edited_at", "mentions", "mentions_all", "reply_count", "last_reply_at", "repliers", "deleted_at", "resolved_at", "resolved_by", "webhook_id", "attachments"],
-  createOnly: ["channel_id", "thread_root_id", "also_to_channel"],
+  createOnly: ["channel_id", "thread_root_id", "also_to_channel", "client_id"],
   row: z.object({
     ...rowBase,
     channel_id: z.number().int(),
@@ -66,6 +73,8 @@ export const messages = defineEntity({
     webhook_id: z.number().int().nullable(),
     /** An integration's Slack-style attachments, as data the client draws; null for a person's message. */
     attachments: messageAttachments.nullable(),
+    /** The sender's own id for the message (`client_id` of the input), null when it sent none. */
+    client_id: z.string().nullable(),
   }),
   instants: ["edited_at", "last_reply_at", "deleted_at", "resolved_at"],
   // The sender's account; clients identify senders by e-mail.
@@ -99,6 +108,7 @@ export const messageCreateInput = z.object({
   file_name: fields.file_name.optional(),
   thread_root_id: fields.thread_root_id.nullable().optional(),
   also_to_channel: fields.also_to_channel.optional(),
+  client_id: fields.client_id.optional(),
 });
 export type MessageCreateInput = z.input<typeof messageCreateInput>;
 

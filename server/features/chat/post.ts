@@ -20,6 +20,7 @@ import { mentionsOf } from "./mentions";
 import { postReply } from "./replies";
 import { GroupCommit, type Job } from "./group-commit";
 import { touchFor } from "./last-activity";
+import { settle } from "./client-ids";
 
 type Sender = Pick<User, "id" | "email" | "full_name" | "role" | "team_role">;
 
@@ -30,7 +31,7 @@ async function commitMessages(ctx: AppContext, batch: Job<NewMessage, Message>[]
   const values = batch.map((b) => b.input);
   const touch = touchFor(ctx).due(values.map((v) => v.channel_id));
   const placed = await withStatementChanges(ctx, (db, log) => insertMessages(db, log, values, { touch }));
-  placed.forEach((p, i) => (p.readable && p.row ? batch[i].resolve(p.row) : batch[i].reject(notFound("Channel not found"))));
+  placed.forEach((p, i) => settle(batch[i], p, () => notFound("Channel not found")));
 }
 
 const batcherFor = perContext((ctx: AppContext) => new GroupCommit<NewMessage, Message>((jobs) => commitMessages(ctx, jobs)));
@@ -67,6 +68,7 @@ export function messageRow(ctx: AppContext, sender: Sender, data: MessageData): 
     file_name: data.file_name || null,
     mentions: mentioned.emails,
     mentions_all: mentioned.all,
+    client_id: data.client_id ?? null,
     ...who,
   };
 }

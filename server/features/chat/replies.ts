@@ -11,13 +11,14 @@
 // read is "not found" before anything is said about the root.
 import { perContext, type AppContext } from "../../context";
 import type { Message } from "../../db/schema";
-import { HttpError, notFound } from "../../errors";
+import { HttpError } from "../../errors";
 import { withChanges } from "../../feed/changelog";
 import { NOT_A_ROOT } from "./threads.policy";
 import { ROOT_ELSEWHERE } from "./threads";
 import { GroupCommit, type Job } from "./group-commit";
 import { insertMessages, type NewMessage, type Placed } from "./repository";
 import { touchFor } from "./last-activity";
+import { settle } from "./client-ids";
 import { findThreadRoots, upsertFollows, type Follower, type ThreadRoot } from "./threads.repository";
 
 type ReplyJob = Job<NewMessage, Message>;
@@ -58,14 +59,11 @@ async function commitReplies(ctx: AppContext, jobs: ReplyJob[]): Promise<void> {
       replies.map((r, i) => ({ ...r, refused: refusals[i] != null })),
       { touch, roots: before },
     );
-    const made = placed.flatMap((p) => (p.readable && p.row ? [p.row] : []));
+    // An earlier try's reply (its client_id sent again) made its follows when it was stored.
+    const made = placed.flatMap((p) => (p.readable && p.row && !p.existing ? [p.row] : []));
     if (made.length) await upsertFollows(trx, log, made.flatMap((row) => followersOf(row, roots.get(row.thread_root_id!)!)));
     return { placed, refusals };
   });
   // Committed and pushed: each reply's answer, a channel one may not read first.
-  placed.forEach((p, i) => {
-    if (!p.readable) jobs[i].reject(notFound("Channel not found"));
-    else if (p.row) jobs[i].resolve(p.row);
-    else jobs[i].reject(new HttpError(400, refusals[i] ?? ROOT_ELSEWHERE));
-  });
+  placed.forEach((p, i) => settle(jobs[i], p, () => new HttpError(400, refusals[i] ?? ROOT_ELSEWHERE)));
 }

@@ -53,10 +53,16 @@ export interface NewMessage {
   /** The incoming webhook posting it: the insert then checks that the webhook still exists for the channel, in place of the sender's read rule. */
   webhook_id?: number | null;
   attachments?: MessageAttachment[] | null;
+  /** The sender's own id for the message (docs/messages.md, "Sent when back online"): one row per sender and client_id. */
+  client_id?: string | null;
 }
 
-/** For each message of a batch: whether its sender may read its channel, and the row stored (null: refused by the caller). */
-export type Placed = { readable: false } | { readable: true; row: Message | null };
+/**
+ * For each message of a batch: whether its sender may read its channel, and the row stored (null:
+ * refused by the caller, or `taken`: its client_id names another message of the sender's);
+ * `existing` when the row is an earlier try of the same message (same sender and client_id).
+ */
+export type Placed = { readable: false } | { readable: true; row: Message | null; existing?: boolean; taken?: boolean };
 
 /**
  * Inserts a batch of messages, roots and replies alike, in one statement (docs/architecture.md,
@@ -69,6 +75,13 @@ export type Placed = { readable: false } | { readable: true; row: Message | null
  * records' `before`), moves the last_activity of the channels in `touch` that get a message shown
  * in the channel, and stores the change records through `log`. Answers each input's outcome, in
  * input order.
+ *
+ * A message with a `client_id` that its sender already used (an earlier try whose answer was lost,
+ * docs/messages.md "Sent when back online") is not inserted again (the unique index
+ * messages_client_id_key, `on conflict do nothing`): its input is answered with the stored row,
+ * which has no new record. Two tries in one batch make one row, answered to both. A try racing
+ * another batch's (Postgres, another lane) waits for it at the index and cannot see its row in
+ * the statement's snapshot, so only then a second statement reads it.
  */
 export async function insertMessages(
   db: DbLike,
@@ -80,43 +93,90 @@ export async function insertMessages(
   const rootIds = [...new Set(list.flatMap((m) => (m.thread_root_id != null && !m.refused ? [m.thread_root_id] : [])))];
   const records = log.records("c", rootIds.length ? [{ table: "messages", op: "create", rows: "m" }, { table: "messages", op: "update", rows: "roots" }] : [{ table: "messages", op: "create", rows: "m" }]);
   const recount = rootIds.length ? threadRecount(rootIds) : sql``;
-  const res = await sql<{ ord: number | null; is_root: boolean } & { [K in keyof Message]: Message[K] | null } & RecordColumns>`
+  const tries = list.filter((m) => m.client_id != null && m.sender_id != null);
+  const clientIds = [...new Set(tries.map((m) => m.client_id!))];
+  const senderIds = [...new Set(tries.map((m) => m.sender_id!))];
+  const res = await sql<{ ord: number | null; is_root: boolean; existing: boolean } & { [K in keyof Message]: Message[K] | null } & RecordColumns>`
     with v as (
       select * from jsonb_to_recordset(${input}::jsonb) as v(ord int, channel_id int, thread_root_id int, also_to_channel boolean,
         content text, message_type text, file_url text, file_name text, sender_id int, sender_name text, sender_email text,
-        mentions text[], mentions_all boolean, refused boolean, webhook_id int, attachments jsonb)
+        mentions text[], mentions_all boolean, refused boolean, webhook_id int, attachments jsonb, client_id uuid)
     ), ok as (
-      select v.*, case when not v.refused then row_number() over (partition by v.refused order by v.ord) end as n,
+      select v.*, case when not v.refused and v.client_id is null then row_number() over (partition by v.refused, v.client_id is null order by v.ord) end as n,
         ${mentionedReaders(sql.ref<string[]>("v.mentions"))} as readers
       from v join channels on channels.id = v.channel_id
       where case when v.webhook_id is null then ${channelReadableBy(sql.ref<string>("v.sender_email"))}
         else exists (select 1 from incoming_webhooks w where w.id = v.webhook_id and w.channel_id = v.channel_id) end
     ), m as (
       insert into messages (channel_id, thread_root_id, also_to_channel, content, message_type, file_url, file_name,
-        sender_id, sender_name, sender_email, mentions, mentions_all, webhook_id, attachments)
+        sender_id, sender_name, sender_email, mentions, mentions_all, webhook_id, attachments, client_id)
       select ok.channel_id, ok.thread_root_id, ok.also_to_channel, ok.content, ok.message_type, ok.file_url, ok.file_name,
-        ok.sender_id, ok.sender_name, ok.sender_email, ok.readers, ok.mentions_all, ok.webhook_id, ok.attachments
+        ok.sender_id, ok.sender_name, ok.sender_email, ok.readers, ok.mentions_all, ok.webhook_id, ok.attachments, ok.client_id
       from ok where not ok.refused
       order by ok.ord
+      on conflict (client_id, sender_id) where client_id is not null do nothing
       returning *
+    ), prior as (
+      -- Earlier tries stored before this statement, by the arrays so the planner walks the index.
+      select p.* from messages p
+      where p.client_id = any(${clientIds}::uuid[]) and p.sender_id = any(${senderIds}::int[]) and p.id <> all(${rootIds}::int[])
     ), placed as (
-      -- Rows are inserted in input order, so their ids are too: the n-th row is the n-th admitted input.
-      select ok.ord, mn.id from ok left join (select m.id, row_number() over (order by m.id) as n from m) mn on mn.n = ok.n
+      -- Rows are inserted in input order, so their ids are too: the n-th row without a client_id is
+      -- the n-th admitted input without one; a row with one is found by it.
+      select ok.ord, coalesce(mn.id, mc.id, p.id) as id, p.id is not null as existing from ok
+      left join (select m.id, row_number() over (order by m.id) as n from m where m.client_id is null) mn on mn.n = ok.n
+      left join m mc on ok.client_id is not null and mc.client_id = ok.client_id and mc.sender_id = ok.sender_id
+      left join prior p on ok.client_id is not null and p.client_id = ok.client_id and p.sender_id = ok.sender_id
     )${recount}, touched as (
       -- Never back, if posts commit out of order.
       update channels set last_activity = l.at
       from (select channel_id, max(created_at) as at from m where m.thread_root_id is null or m.also_to_channel group by channel_id) l
       where channels.id = l.channel_id and channels.id = any(${opts.touch}::int[]) and channels.last_activity < l.at
     ), ${records.cte}
-    select placed.ord, false as is_root, m.*, ${records.columns} from placed left join m on m.id = placed.id ${records.join("messages", "m")}
-    ${rootIds.length ? sql`union all select null, true, roots.*, ${records.columns} from roots ${records.join("messages", "roots")}` : sql``}`.execute(db);
+    select placed.ord, false as is_root, placed.existing, r.*, ${records.columns}
+    from placed left join (select * from m union all select * from prior) r on r.id = placed.id ${records.join("messages", "r")}
+    ${rootIds.length ? sql`union all select null, true, false, roots.*, ${records.columns} from roots ${records.join("messages", "roots")}` : sql``}
+    order by 1`.execute(db);
   const placed: Placed[] = list.map(() => ({ readable: false }));
-  for (const { ord, is_root, ...joined } of res.rows) {
+  // Two tries in the batch name the one row: its record is taken once, by the first.
+  const made = new Map<number, Message>();
+  for (const { ord, is_root, existing, ...joined } of res.rows) {
     if (is_root) log.took("messages", "update", joined as Message & RecordColumns, opts.roots?.get(Number(joined.id)) ?? null);
     else if (joined.id == null) placed[ord!] = { readable: true, row: null };
-    else placed[ord!] = { readable: true, row: log.took("messages", "create", joined as Message & RecordColumns) };
+    else if (existing) placed[ord!] = sameMessage(list[ord!], stripRecord(joined));
+    else if (made.has(joined.id)) placed[ord!] = sameMessage(list[ord!], made.get(joined.id)!);
+    else {
+      made.set(joined.id, log.took("messages", "create", joined as Message & RecordColumns));
+      placed[ord!] = { readable: true, row: made.get(joined.id)! };
+    }
   }
+  const racing = list.flatMap((m, i) => (m.client_id != null && m.sender_id != null && !m.refused && isUnplaced(placed[i]) ? [i] : []));
+  if (racing.length) await placeRacing(db, list, placed, racing);
   return placed;
+}
+
+const isUnplaced = (p: Placed) => p.readable && !p.row && !p.taken;
+
+const stripRecord = ({ change_seq: _s, change_audience: _a, ...row }: Record<string, unknown>) => row as unknown as Message;
+
+/** An earlier try answers a message only if it is the same message's (same channel and thread); otherwise the client_id is taken. */
+function sameMessage(input: NewMessage, row: Message): Placed {
+  const same = row.channel_id === input.channel_id && (row.thread_root_id ?? null) === (input.thread_root_id ?? null);
+  return same ? { readable: true, row: { ...row }, existing: true } : { readable: true, row: null, taken: true };
+}
+
+/** Tries whose row another batch committed while this statement waited at the index: read now that it is visible. */
+async function placeRacing(db: DbLike, list: NewMessage[], placed: Placed[], racing: number[]): Promise<void> {
+  const rows = await db
+    .selectFrom("messages")
+    .selectAll()
+    .where("client_id", "in", racing.map((i) => list[i].client_id!))
+    .where("sender_id", "in", racing.map((i) => list[i].sender_id!))
+    .execute();
+  for (const i of racing) {
+    const row = rows.find((r) => r.client_id === list[i].client_id && r.sender_id === list[i].sender_id);
+    if (row) placed[i] = sameMessage(list[i], row);
+  }
 }
 
 /**

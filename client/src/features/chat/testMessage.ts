@@ -24,6 +24,7 @@ export const chatMessage = (id: number, fields: Partial<ChatMessage> = {}): Chat
   resolved_by: null,
   webhook_id: null,
   attachments: null,
+  client_id: null,
   created_date: "2026-01-01T00:00:00Z",
   updated_date: "2026-01-01T00:00:00Z",
   ...fields,
