@@ -2,9 +2,7 @@
 // Loading a channel's messages is in loading.ts, which the entry imports (app/prefetch.ts)
 // without the socket.
 import type { ChatMessage } from "@shared/entities";
-import { emitWithAck, getSocket } from "../../realtime/socket";
-import { createMessageViaRest } from "./api";
-import { useChatStore } from "./store";
+import { sendThroughOutbox } from "./outboxSend";
 
 export interface OutgoingMessage {
   channel_id: number;
@@ -14,11 +12,10 @@ export interface OutgoingMessage {
   file_name?: string;
 }
 
-/** Sends over the socket (ack after commit); falls back to REST while the socket is down. */
-export async function sendMessage(input: OutgoingMessage): Promise<ChatMessage> {
-  const message = getSocket()?.connected
-    ? await emitWithAck("messages.create", input)
-    : await createMessageViaRest({ ...input });
-  useChatStore.getState().receive(message);
-  return message;
+/**
+ * Sends over the socket (ack after commit), over REST while the socket is down, always with a
+ * client_id; without a network it waits in the outbox (./outboxSend.ts) and resolves with null.
+ */
+export function sendMessage(input: OutgoingMessage): Promise<ChatMessage | null> {
+  return sendThroughOutbox({ ...input, message_type: input.message_type ?? "text" });
 }

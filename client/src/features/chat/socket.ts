@@ -14,6 +14,7 @@ import { registerReceiptsSocket } from "./receipts";
 import { useThreadStore } from "./threadStore";
 import { useFollowStore } from "./followStore";
 import { applyFollow, refreshThreads } from "./threads";
+import { registerOutbox } from "./outboxSend";
 
 const me = () => useSessionStore.getState().user?.email;
 
@@ -89,6 +90,8 @@ export function registerChatSocket(): () => void {
     void refreshThreads();
   });
   const offReceipts = registerReceiptsSocket();
+  // Messages written without a network go when it is back (docs/messages.md, "Sent when back online").
+  const offOutbox = registerOutbox();
   const offSocket = addSocketHandlers((socket) => {
     socket.on("channels.typing", (t) => useChatStore.getState().setTyping(t.channel_id, t.user_id, t.user_name));
     // Every connection (a sign-in, a reconnect) starts from the server's counts.
@@ -106,5 +109,6 @@ export function registerChatSocket(): () => void {
     offReset();
     offSocket();
     offReceipts();
+    offOutbox();
   };
 }

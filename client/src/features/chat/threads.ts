@@ -6,7 +6,8 @@ import { emitWithAck, getSocket } from "../../realtime/socket";
 import { request } from "../../lib/http";
 import { getEntity } from "../../lib/entityApi";
 import { useSessionStore } from "../auth/store";
-import { createMessageViaRest, fetchMessagePage, threadList } from "./api";
+import { fetchMessagePage, threadList } from "./api";
+import { sendThroughOutbox } from "./outboxSend";
 import { useChatStore } from "./store";
 import { useFollowStore } from "./followStore";
 import { useThreadStore } from "./threadStore";
@@ -71,12 +72,12 @@ export interface OutgoingReply {
   file_name?: string;
 }
 
-/** messages.create with thread_root_id: the reply shows at once in the pane (and the channel, if also sent there). */
-export async function sendReply(input: OutgoingReply): Promise<ChatMessage> {
-  const reply = getSocket()?.connected ? await emitWithAck("messages.create", input) : await createMessageViaRest({ ...input });
-  useThreadStore.getState().upsert(reply);
-  useChatStore.getState().receive(reply);
-  return reply;
+/**
+ * messages.create with thread_root_id, through the outbox (./outboxSend.ts): the reply shows at
+ * once in the pane (and the channel, if also sent there); without a network it waits (null).
+ */
+export function sendReply(input: OutgoingReply): Promise<ChatMessage | null> {
+  return sendThroughOutbox({ ...input, message_type: input.message_type ?? "text" });
 }
 
 /** messages.resolve: mark the thread resolved or reopen it; the root as it now is shows at once. */

@@ -10,6 +10,7 @@ import { ChannelHeader } from "./ChannelHeader";
 import { ChannelMembersDialog } from "./ChannelMembersDialog";
 import { Composer } from "./Composer";
 import { MessageList } from "./MessageList";
+import { OutboxList } from "./OutboxList";
 import { TaskFromMessageDialog } from "./TaskFromMessageDialog";
 import { TypingIndicator } from "./TypingIndicator";
 import { ThreadPane } from "./ThreadPane";
@@ -85,6 +86,7 @@ export function ChannelView({ channel, onDelete, onBack, threadId, onOpenThread,
           onCreateTask={setTaskMessage}
           onOpenThread={onOpenThread}
         />
+        <OutboxList place={{ channelId: channel.id }} />
         <TypingIndicator channelId={channel.id} />
         <Composer key={channel.id} channel={shown} />
         <TaskFromMessageDialog message={taskMessage} channel={channel} onClose={() => setTaskMessage(null)} />

@@ -10,6 +10,7 @@ import { FollowThreadButton } from "./FollowThreadButton";
 import { LoadOlderButton } from "./LoadOlderButton";
 import { ResolveThreadButton } from "./ResolveThreadButton";
 import { MessageRow } from "./MessageRow";
+import { OutboxList } from "./OutboxList";
 import { ThreadComposer } from "./ThreadComposer";
 
 const noop = () => undefined;
@@ -96,6 +97,7 @@ export function ThreadPane({ channel, rootId, onClose }: { channel: Channel; roo
           </>
         )}
       </div>
+      <OutboxList place={{ threadRootId: rootId }} />
       <ThreadComposer key={rootId} channel={channel} rootId={rootId} />
     </aside>
   );
