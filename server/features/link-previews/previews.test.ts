@@ -59,6 +59,11 @@ describe.each(ENGINES)("link previews (%s)", (engine) => {
       res.end(page("Inside"));
     });
     pub = await listen("127.0.0.2", (req, res) => {
+      if (req.url === "/slow") {
+        // Headers, then nothing: the guard gives up after 5 s.
+        res.writeHead(200, { "content-type": "text/html" });
+        return void res.write("<html>");
+      }
       if (req.url === "/json") {
         res.setHeader("content-type", "application/json");
         return res.end("{}");
@@ -93,7 +98,7 @@ describe.each(ENGINES)("link previews (%s)", (engine) => {
   /** Lets the consumer and the worker finish what the writes so far set off. */
   const settle = async () => {
     await app.ctx.consumers!.drain();
-    for (let i = 0; i < 100; i++) {
+    for (let i = 0; i < 200; i++) {
       const pending = await app.ctx.db.selectFrom("message_link_previews").select("id").where("status", "=", "pending").execute();
       if (!pending.length) return;
       await new Promise((r) => setTimeout(r, 50));
@@ -162,6 +167,17 @@ describe.each(ENGINES)("link previews (%s)", (engine) => {
     await settle();
     expect((await previewsOf(m.id)).body.map((x) => x.title)).toEqual(["Release 5.1"]);
   });
+
+  it("never holds up the sender: a page that never finishes is fetched after the message is stored", async () => {
+    const t0 = Date.now();
+    const m = await post(`slow http://127.0.0.2:${pub.port}/slow`);
+    expect(Date.now() - t0).toBeLessThan(2_000);
+    expect((await api(app, bob.token).get<ChatMessage>(`/api/entities/messages/${m.id}`)).body.content).toContain("/slow");
+    await settle();
+    expect((await previewsOf(m.id)).body).toEqual([]);
+    const cached = await app.ctx.db.selectFrom("link_previews").select("error").where("url", "=", `http://127.0.0.2:${pub.port}/slow`).executeTakeFirstOrThrow();
+    expect(cached.error).toMatch(/^timeout/);
+  }, 20_000);
 
   it("is off in a channel whose manager turned it off", async () => {
     const denied = await api(app, eve.token).patch(`/api/entities/channels/${team}`, { link_previews: false });
