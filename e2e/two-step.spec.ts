@@ -7,7 +7,7 @@
 import { test, expect, type Page } from "@playwright/test";
 import path from "node:path";
 import { generate } from "otplib";
-import { startTestApp, makeUser, type TestApp } from "../server/test/harness";
+import { startTestApp, makeUser, api, type TestApp } from "../server/test/harness";
 import { hashPassword } from "../server/auth/passwords";
 import { TOTP_MESSAGES } from "@shared/two-step";
 import { axe } from "./a11y-helpers";
@@ -99,6 +99,36 @@ test.describe("two-step sign-in chosen in Profile", () => {
     await expect(page).toHaveURL(/\/Dashboard$/);
     await page.goto(`${app.url}/Profile`);
     await expect(page.getByTestId("two-step-status")).toHaveText("On · 9 recovery codes left");
+  });
+});
+
+test.describe("an admin turns it off for someone who lost their phone", () => {
+  let app: TestApp;
+  test.beforeAll(async () => {
+    app = await startTestApp("pglite", clientDir);
+  });
+  test.afterAll(() => app?.stop());
+
+  test("Admin → Users → Edit → Turn off two-step sign-in; the person signs in with the password alone", async ({ page }) => {
+    const lost = await makeUser(app, { full_name: "Lou Lostphone" });
+    const setup = await api(app, lost.token).post("/api/auth/totp/setup", {});
+    const confirmed = await api(app, lost.token).post("/api/auth/totp/confirm", { enrolment: setup.body.enrolment, code: (await freshCode(setup.body.secret, -1)).code });
+    expect(confirmed.status).toBe(200);
+    expect((await api(app).post("/api/auth/login", { email: lost.email, password: lost.password })).body.second_factor).toBe("totp");
+
+    const admin = await makeUser(app, { full_name: "Ada Admin", role: "admin", team_role: "admin" });
+    await passwordStep(page, app.url, admin.email, admin.password);
+    await expect(page).toHaveURL(/\/Dashboard$/);
+    await page.goto(`${app.url}/Admin`);
+    await page.getByRole("tab", { name: "Users" }).click();
+    await page.getByRole("button", { name: "Edit Lou Lostphone" }).click();
+    const dialog = page.getByRole("dialog");
+    await page.screenshot({ path: path.join(SHOTS, "7-admin-reset.png") });
+    await dialog.getByRole("button", { name: "Turn off two-step sign-in" }).click();
+    await expect(page.getByText("Two-step sign-in is off for Lou Lostphone")).toBeVisible();
+    const after = await api(app).post("/api/auth/login", { email: lost.email, password: lost.password });
+    expect(after.body.second_factor).toBeUndefined();
+    expect(after.body.accessToken).toBeTruthy();
   });
 });
 

@@ -119,3 +119,8 @@ export type InvitePolicy = "everyone" | "managers" | "admins";
 export function setInvitePolicy(invite_policy: InvitePolicy) {
   return request<{ invite_policy: InvitePolicy }>("/invitations/policy", { method: "PATCH", body: { invite_policy } });
 }
+
+/** An admin turns someone's two-step sign-in off (docs/authentication.md, "Two-step sign-in"). */
+export function resetTotp(userId: number): Promise<{ ok: boolean }> {
+  return request("/auth/totp/reset", { method: "POST", body: { user_id: userId } });
+}

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { ROLES, TEAM_ROLES, NOTIFICATION_PREFERENCES } from "@shared/entities/users";
-import { updateUser, type AdminUser } from "../api";
+import { resetTotp, updateUser, type AdminUser } from "../api";
+import { Button } from "../../../ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../../../ui/dialog";
 import { DialogActions } from "../../../ui/DialogActions";
 import { FormField } from "../../../ui/FormField";
@@ -58,6 +59,20 @@ export function UserEditDialog({ user, onClose, onSaved }: { user: AdminUser | n
     }
   };
 
+  // docs/authentication.md, "Two-step sign-in": the admin reset.
+  const resetTwoStep = async () => {
+    setBusy(true);
+    try {
+      await resetTotp(user.id);
+      onSaved(`Two-step sign-in is off for ${user.full_name}`, true);
+      onClose();
+    } catch (err) {
+      onSaved(`Failed to turn off two-step sign-in: ${err instanceof Error ? err.message : String(err)}`, false);
+    } finally {
+      setBusy(false);
+    }
+  };
+
   const select = (key: string, label: string, options: readonly string[], labels?: Record<string, string>) => (
     <FormField id={`user-${key}`} label={label}>
       <Select value={form[key]} onValueChange={(v) => set(key, v)}>
@@ -102,6 +117,12 @@ export function UserEditDialog({ user, onClose, onSaved }: { user: AdminUser | n
           {select("team_role", "Team role", TEAM_ROLES, TEAM_LABELS)}
           {select("notification_preferences", "Notifications", NOTIFICATION_PREFERENCES)}
         </form>
+        <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg border p-3">
+          <p className="text-sm text-muted-foreground">Lost their phone and recovery codes? Turn their two-step sign-in off; they sign in with the password and set it up again.</p>
+          <Button type="button" variant="outline" size="sm" disabled={busy} onClick={() => void resetTwoStep()}>
+            Turn off two-step sign-in
+          </Button>
+        </div>
         <DialogActions onCancel={onClose} confirmLabel="Save" form="user-edit-form" disabled={busy || !form.full_name?.trim()} pending={busy} />
       </DialogContent>
     </Dialog>
