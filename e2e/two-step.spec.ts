@@ -50,6 +50,7 @@ test.describe("two-step sign-in chosen in Profile", () => {
     expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
     await expect(card.getByRole("img", { name: "QR code for your authenticator app" })).toBeVisible();
     await card.scrollIntoViewIfNeeded();
+    expect(await axe(page, "Profile, two-step sign-in set-up")).toEqual([]);
     await page.screenshot({ path: path.join(SHOTS, "1-profile-setup.png"), fullPage: true });
 
     // A wrong code first: said so, nothing turned on.
@@ -63,6 +64,7 @@ test.describe("two-step sign-in chosen in Profile", () => {
     const list = card.getByRole("list", { name: "Recovery codes" });
     await expect(list.getByRole("listitem")).toHaveCount(10);
     const recovery = await list.getByRole("listitem").allTextContents();
+    expect(await axe(page, "Profile, recovery codes")).toEqual([]);
     await page.screenshot({ path: path.join(SHOTS, "2-recovery-codes.png"), fullPage: true });
     await card.getByRole("button", { name: "I have saved my recovery codes" }).click();
     await expect(card.getByTestId("two-step-status")).toHaveText("On · 10 recovery codes left");
@@ -144,6 +146,8 @@ test.describe("two-step sign-in required by the server", () => {
     await app.ctx.db.insertInto("users").values({ full_name: "Rita Required", email, password_hash: await hashPassword("password-123") }).execute();
     await passwordStep(page, app.url, email, "password-123");
     await expect(page.getByRole("heading", { name: "Set up two-step sign-in" })).toBeVisible();
+    await expect(page.getByRole("img", { name: "QR code for your authenticator app" })).toBeVisible();
+    expect(await axe(page, "Login, two-step sign-in required")).toEqual([]);
     const secret = (await page.getByTestId("totp-secret").getAttribute("data-secret")) ?? "";
     await page.screenshot({ path: path.join(SHOTS, "6-required-setup.png") });
     // Nothing else of the app meanwhile.
