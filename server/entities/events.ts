@@ -7,12 +7,12 @@ import type { AppContext, AppEvents, EntityEvent, EntityEventName, EntityOp } fr
 export const ENTITY_OPS: readonly EntityOp[] = ["create", "update", "delete"];
 export const ENTITY_EVENT_NAMES: readonly EntityEventName[] = ENTITY_TABLES.flatMap((t) => ENTITY_OPS.map((op) => `${t}.${op}` as const));
 
-/** Stored rows travel in events; a user row never carries its password hash even there. */
+/** Stored rows travel in events; a user row never carries its credentials even there (its password hash, its two-step secret and recovery hashes). */
 function eventRow(table: EntityTable, row: Record<string, unknown> | null | undefined): Record<string, unknown> | null {
   if (!row) return null;
   if (table !== "users") return row;
-  const { password_hash: _hash, ...rest } = row;
-  void _hash;
+  const { password_hash: _hash, totp_secret: _secret, totp_recovery_hashes: _codes, totp_last_step: _step, ...rest } = row;
+  void [_hash, _secret, _codes, _step];
   return rest;
 }
 
