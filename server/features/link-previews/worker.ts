@@ -10,6 +10,7 @@ import { withChanges } from "../../feed/changelog";
 import { EgressRefused, guardedGet } from "../../net/egress";
 import { decodeHtml, pageMetadata, type PageMetadata } from "./metadata";
 import { cachedPreview, claimPending, storeCached } from "./repository";
+import { singleFlight } from "../../single-flight";
 
 export interface PreviewFetchOptions {
   /** The name lookup the guard uses (tests play a DNS server with it). */
@@ -88,25 +89,11 @@ export async function fetchPendingPreviews(ctx: AppContext, opts: PreviewFetchOp
  * node queued or left behind. Stops with the app (its feed consumers stop).
  */
 export function startLinkPreviewWorker(ctx: AppContext, everyMs = 5_000): { wake: () => void } {
-  let running = false;
-  let again = false;
   let host: AppContext["consumers"];
-  const run = () => {
-    if (running) {
-      again = true;
-      return;
-    }
-    running = true;
-    fetchPendingPreviews(ctx)
-      .catch((err) => ctx.log.warn({ err }, "fetching link previews failed"))
-      .finally(() => {
-        running = false;
-        if (again) {
-          again = false;
-          run();
-        }
-      });
-  };
+  const run = singleFlight(
+    () => fetchPendingPreviews(ctx),
+    (err) => ctx.log.warn({ err }, "fetching link previews failed"),
+  );
   const timer = setInterval(() => {
     // The feed consumers are hosted as the routes mount, before the first tick; gone (or others
     // in their place) means this app closed.

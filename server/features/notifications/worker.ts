@@ -32,6 +32,7 @@ import {
   type StoredSubscription,
 } from "./repository";
 import type { PushPayload } from "@shared/entities";
+import { singleFlight } from "../../single-flight";
 
 /**
  * Jobs claimed by one statement. A batch's statements (deciding, listing, finishing) run back to
@@ -248,25 +249,11 @@ export async function runDueJobs(ctx: AppContext): Promise<number> {
 
 /** Runs the worker every `everyMs` until the realtime layer that was there at start goes away (as calendar reminders do). */
 export function startNotificationWorker(ctx: AppContext, everyMs = ctx.config.notify.sweepMs): { wake: () => void } {
-  let running = false;
-  let again = false;
   let hub = ctx.realtime;
-  const run = () => {
-    if (running) {
-      again = true;
-      return;
-    }
-    running = true;
-    runDueJobs(ctx)
-      .catch((err) => ctx.log.warn({ err }, "notification sweep failed"))
-      .finally(() => {
-        running = false;
-        if (again) {
-          again = false;
-          run();
-        }
-      });
-  };
+  const run = singleFlight(
+    () => runDueJobs(ctx),
+    (err) => ctx.log.warn({ err }, "notification sweep failed"),
+  );
   const timer = setInterval(() => {
     if (hub && ctx.realtime !== hub) return clearInterval(timer);
     hub = ctx.realtime;
