@@ -1,16 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DRAFT_MAX_AGE_MS, draftKey, loadDraft, saveDraft } from "./drafts";
+import { memoryStorage } from "../../lib/memoryStorage";
 
-/** The Storage interface over a Map, as a browser's localStorage behaves for these calls. */
-function memoryStorage() {
-  const map = new Map<string, string>();
-  return {
-    map,
-    getItem: (k: string) => map.get(k) ?? null,
-    setItem: (k: string, v: string) => void map.set(k, String(v)),
-    removeItem: (k: string) => void map.delete(k),
-  };
-}
 
 describe("drafts", () => {
   it("keys by person and place", () => {

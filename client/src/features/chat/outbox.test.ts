@@ -2,17 +2,8 @@
 // under a UUID of its own; what a closed page left on its first try waits; garbage is dropped.
 import { describe, expect, it } from "vitest";
 import { createOutboxStore, loadOutbox, newClientId, shownIn, type OutboxItem } from "./outbox";
+import { memoryStorage } from "../../lib/memoryStorage";
 
-/** The Storage interface over a Map, as a browser's localStorage behaves for these calls. */
-function memoryStorage() {
-  const map = new Map<string, string>();
-  return {
-    map,
-    getItem: (k: string) => map.get(k) ?? null,
-    setItem: (k: string, v: string) => void map.set(k, String(v)),
-    removeItem: (k: string) => void map.delete(k),
-  };
-}
 
 const text = (channel_id: number, content: string) => ({ channel_id, content, message_type: "text" as const });
 
