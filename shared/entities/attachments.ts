@@ -2,7 +2,6 @@
 // integration sent them, already converted to this app's Markdown by the server, stored as data
 // and drawn by the client (a coloured border, a linked title, a grid of fields). Never HTML.
 import { z } from "zod";
-import { LIMITS } from "../constants";
 
 /** How many attachments and fields a message keeps; Slack's own cap is 100, no real tool sends that many. */
 export const ATTACHMENT_LIMITS = { attachments: 20, fields: 30, text: 8000, short: 500 } as const;
@@ -33,16 +32,3 @@ export type MessageAttachment = z.infer<typeof messageAttachment>;
 export type AttachmentField = z.infer<typeof attachmentField>;
 
 export const messageAttachments = z.array(messageAttachment).max(ATTACHMENT_LIMITS.attachments);
-
-/**
- * The words of an integration's message that has no text of its own (Grafana's and Alertmanager's
- * alerts are attachments only): each attachment's fallback, Slack's own notification text, else
- * its title or text, one a line. The server stores it as the message's content so that search and
- * notifications have the alert's words; the client draws the attachments in its place
- * (docs/integrations.md). A typed @channel in it is no mention (a word joiner after the @).
- */
-export function attachmentsSummary(list: readonly Pick<MessageAttachment, "fallback" | "title" | "pretext" | "text">[]): string {
-  const lines = list.map((a) => a.fallback || a.title || a.pretext || a.text || "").filter(Boolean);
-  const text = lines.join("\n").replace(/@(channel|here|everyone)\b/gi, "@\u2060$1");
-  return text.length > LIMITS.messageMaxChars ? `${text.slice(0, LIMITS.messageMaxChars - 1)}…` : text;
-}

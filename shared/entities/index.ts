@@ -79,4 +79,3 @@ export { CHANNEL_NOTIFY_LEVELS, channelNotificationSettingsUpdateInput } from ".
 export type { IncomingWebhook, WebhookPayload } from "./incoming_webhooks";
 export { webhookPayload, WEBHOOK_NAME_MAX } from "./incoming_webhooks";
 export type { MessageAttachment, AttachmentField } from "./attachments";
-export { attachmentsSummary } from "./attachments";

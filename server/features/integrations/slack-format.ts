@@ -5,7 +5,8 @@
 // worst a payload can do is look odd.
 import type { z } from "zod";
 import { LIMITS } from "@shared/constants";
-import { ATTACHMENT_LIMITS, attachmentsSummary, type MessageAttachment } from "@shared/entities/attachments";
+import { ATTACHMENT_LIMITS, type MessageAttachment } from "@shared/entities/attachments";
+import { attachmentsSummary } from "@shared/attachmentsSummary";
 import type { slackAttachment, slackBlock, WebhookPayload } from "@shared/entities/incoming_webhooks";
 
 type SlackBlock = z.infer<typeof slackBlock>;

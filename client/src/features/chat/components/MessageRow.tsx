@@ -1,6 +1,7 @@
 import { lazy, memo, Suspense, useEffect, useRef, useState } from "react";
 import { differenceInMinutes, isSameDay } from "date-fns";
-import { attachmentsSummary, type ChatMessage, type Task } from "@shared/entities";
+import type { ChatMessage, Task } from "@shared/entities";
+import { attachmentsSummary } from "@shared/attachmentsSummary";
 import { formatDayLabel, formatTime, parseDate } from "../../../lib/format";
 import { cn } from "../../../lib/utils";
 import { UserAvatar } from "../../../ui/avatar";
