@@ -153,10 +153,10 @@ export default defineConfig({
         ],
       },
       injectManifest: {
-        // The shell, every page and the Latin text face; what few visits use (the emoji picker's
-        // data, the call engine and recorder, other scripts' faces) is kept once used (sw.ts).
-        globPatterns: ["**/*.{js,css,html,svg,png,webmanifest}", "assets/inter-latin-wght-*.woff2"],
-        globIgnores: ["**/*.br", "**/*.gz", "assets/EmojiPickerPanel-*", "assets/emojis-*", "assets/deferredPicker-*", "assets/engine-*", "assets/recorder*", "assets/media-*"],
+        // The shell and the Chat page (its entry, the app, the shared controls, the style, the Latin
+        // text face); every other built file is kept once used (sw.ts). A first install that
+        // fetched every page would compete with whatever the page is doing then (a call, say).
+        globPatterns: ["index.html", "manifest.webmanifest", "favicon.svg", "icons/*.png", "assets/index-*.{js,css}", "assets/app-*.js", "assets/controls-*.js", "assets/ChatPage-*.js", "assets/inter-latin-wght-*.woff2"],
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
       },
     }),

@@ -4,6 +4,7 @@
 // the new shell; signing out forgets what was kept for reading offline.
 
 import { create } from "zustand";
+import { useCallsStore } from "../features/calls/store";
 import { KEPT_ANSWER, OFFLINE_API_CACHE } from "@shared/offline";
 
 export const SW_URL = "/sw.js";
@@ -12,15 +13,33 @@ const REGISTER_AFTER_MS = 4_000;
 
 const supported = () => typeof navigator !== "undefined" && "serviceWorker" in navigator;
 
+const inCall = () => {
+  const s = useCallsStore.getState();
+  return s.incoming !== null || s.status === "connecting" || s.status === "connected";
+};
+
 export function registerServiceWorker(): void {
   // The dev server's modules change on every edit; a worker would serve stale ones.
   if (import.meta.env.DEV || !supported()) return;
-  const register = () =>
-    setTimeout(() => {
-      navigator.serviceWorker.register(SW_URL).catch((err: unknown) => console.warn("Service worker not registered", err));
-    }, REGISTER_AFTER_MS);
-  if (document.readyState === "complete") register();
-  else window.addEventListener("load", register, { once: true });
+  const register = () => {
+    // Its first install downloads the shell's files: never while a call sets up or runs, whose
+    // media and recording need the page's network and time (docs/notifications.md, "The installable app").
+    // The meeting page is where a call is about to start.
+    if (inCall() || window.location.pathname.startsWith("/Meet")) {
+      const off = useCallsStore.subscribe(() => {
+        if (inCall()) return;
+        off();
+        setTimeout(register, REGISTER_AFTER_MS);
+      });
+      // Left the meeting page without a call: look again later.
+      if (!inCall()) setTimeout(() => (off(), register()), 30_000);
+      return;
+    }
+    navigator.serviceWorker.register(SW_URL).catch((err: unknown) => console.warn("Service worker not registered", err));
+  };
+  const later = () => setTimeout(register, REGISTER_AFTER_MS);
+  if (document.readyState === "complete") later();
+  else window.addEventListener("load", later, { once: true });
 }
 
 /** Fetches the worker again and waits (at most `timeoutMs`) for a new one to take control. */
