@@ -8,8 +8,8 @@ import { useCallsStore } from "../features/calls/store";
 import { KEPT_ANSWER, OFFLINE_API_CACHE } from "@shared/offline";
 
 export const SW_URL = "/sw.js";
-/** After the page's load: the worker's first install fetches the shell's files again. */
-const REGISTER_AFTER_MS = 4_000;
+/** After the page has settled: the worker's first install fetches the shell's files again, which a page just opened (and a call just started from it) needs for itself. */
+const REGISTER_AFTER_MS = 15_000;
 
 const supported = () => typeof navigator !== "undefined" && "serviceWorker" in navigator;
 
