@@ -32,9 +32,10 @@ test("installable, readable offline, and badged with unread mentions", async ({ 
     const text = `Read me on the plane ${Date.now().toString(36)}`;
     expect((await request.post("/api/entities/messages", { headers: sam, data: { channel_id: dm.id, content: text } })).status()).toBe(201);
 
-    // The worker is registered a few seconds after the page has loaded, and takes the page over.
+    // The worker comes with notifications (Profile); registered here as that switch does, it takes the page over.
     await page.goto(`/Chat?channel=${dm.id}`);
     await expect(page.getByRole("log").getByText(text)).toBeVisible();
+    await page.evaluate(async () => void (await navigator.serviceWorker.register("/sw.js")));
     await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller), { timeout: 30_000 }).toBe(true);
 
     const cdp = await context.newCDPSession(page);

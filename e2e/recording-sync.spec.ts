@@ -12,9 +12,9 @@ import { compareWithCapture, describeCapture, pageClock, readCaptureProbe, start
 // Audio and video of a recorded call stay within 100 ms of each other for the whole recording.
 // The caller's fake camera and microphone flash and beep together every 2 s (a separate browser
 // process from the callee, whose picture is dark and silent); the MP4 is measured with ffmpeg.
-// Known to fail about half its runs on this machine today: the caller's capture stalls for 0.4 to
-// 1.2 s at times during the call, and a flash then shows 100-300 ms off (a stall of 0.2 s at the
-// commit before 2026-11-28's work). Until that stall is found, a run gets three more tries.
+// The caller's capture stalled 0.4 to 1.2 s in about half the runs while the app registered its
+// service worker at start (docs/notifications.md, "The installable app"); without that it passed
+// every run tried. It keeps three more tries while that is looked into.
 test.describe.configure({ retries: 3 });
 
 test.use({
