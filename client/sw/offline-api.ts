@@ -7,7 +7,7 @@ import type { WorkboxPlugin } from "workbox-core";
 declare const self: ServiceWorkerGlobalScope;
 import { ExpirationPlugin } from "workbox-expiration";
 import { NetworkFirst } from "workbox-strategies";
-import { KEPT_ANSWER, OFFLINE_API_CACHE } from "../../shared/offline";
+import { KEPT_ANSWER, OFFLINE_API_CACHE } from "@shared/offline";
 
 
 /** Answers not worth keeping: downloads, searches, the live feed's catch-up. */

@@ -7,16 +7,7 @@ import type net from "node:net";
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import { EGRESS_LIMITS, EgressRefused, addressAllowed, checkUrl, guardedGet, type EgressRules } from "./egress";
 
-type Server = { server: http.Server; port: number; hits: string[] };
-
-function listen(host: string, handler: http.RequestListener): Promise<Server> {
-  const hits: string[] = [];
-  const server = http.createServer((req, res) => {
-    hits.push(req.url ?? "");
-    handler(req, res);
-  });
-  return new Promise((resolve) => server.listen(0, host, () => resolve({ server, port: (server.address() as net.AddressInfo).port, hits })));
-}
+import { listen, type LocalServer as Server } from "../test/local-server";
 
 /** A DNS server of the test's own: each name's answer for the nth lookup of it. */
 function fakeDns(answer: (host: string, nth: number) => string[]): net.LookupFunction & { calls: string[] } {

@@ -6,8 +6,6 @@
 // off; a link to an address the guard refuses gets no preview and reaches nothing. The "public"
 // page server listens on 127.0.0.2, which these apps allow-list (EGRESS_ALLOW_RANGES and
 // EGRESS_ALLOW_PORTS) for it alone; an inner server on 127.0.0.1 stands for the private network.
-import http from "node:http";
-import type net from "node:net";
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import type { ChatMessage, MessageLinkPreview } from "@shared/entities";
 import type { EntityChange } from "@shared/realtime";
@@ -15,16 +13,7 @@ import { ENGINES, startTestApp, makeUser, makeChannel, api, type TestApp, type T
 import { connect, record, until, type ClientSocket } from "../../test/clients";
 import { previewLinks } from "./links";
 
-type Server = { server: http.Server; port: number; hits: string[] };
-
-function listen(host: string, handler: http.RequestListener): Promise<Server> {
-  const hits: string[] = [];
-  const server = http.createServer((req, res) => {
-    hits.push(req.url ?? "");
-    handler(req, res);
-  });
-  return new Promise((resolve) => server.listen(0, host, () => resolve({ server, port: (server.address() as net.AddressInfo).port, hits })));
-}
+import { listen, type LocalServer as Server } from "../../test/local-server";
 
 const page = (title: string) => `<!doctype html><html><head>
 <meta property="og:title" content="${title}">
