@@ -10,6 +10,13 @@ import type { Page } from "@playwright/test";
 export interface Captured {
   /** When each flash and each beep was captured, in ms on the page's clock (epoch based, see pageClock). */
   flashes: number[];
+  /**
+   * For each flash, the stamp of the dark picture read before it when pictures were missed in
+   * between (else the flash's own): the flash was captured after that and no later than
+   * `flashes[i]`. On a busy page the probe may miss pictures the call still sent; a gap before a
+   * flash widens this window instead of moving the flash late.
+   */
+  flashesAfter: number[];
   beeps: number[];
   /** Pictures read, and the longest gap between two of them by their own times (ms). */
   frames: number;
@@ -38,7 +45,7 @@ export async function startCaptureProbe(page: Page, source: "call" | "getUserMed
     // Each source stamps on a clock of its own; as in the recorder (mediaClock.ts), the offset to
     // this page's clock is the smallest "read minus stamped" seen, so a busy page that reads late
     // moves no stamp. Both lists are mapped at the end with their final offsets.
-    const video = { minDelta: Infinity, onsets: [] as number[], frames: 0, maxGap: 0, firstTs: NaN, lastTs: NaN, wasBright: false, dark: Infinity, bright: -Infinity };
+    const video = { minDelta: Infinity, onsets: [] as number[], darkBefore: [] as number[], frames: 0, maxGap: 0, firstTs: NaN, lastTs: NaN, wasBright: false, dark: Infinity, bright: -Infinity };
     const audio = { minDelta: Infinity, onsets: [] as number[], lastBeep: -Infinity };
     const windows = { video: [] as number[], audio: [] as number[] };
     const windowed = (list: number[], ts: number, delta: number) => {
@@ -64,22 +71,31 @@ export async function startCaptureProbe(page: Page, source: "call" | "getUserMed
           windowed(windows.video, ts, now() - ts);
           if (!Number.isNaN(video.lastTs)) video.maxGap = Math.max(video.maxGap, (ts - video.lastTs) / 1000);
           if (Number.isNaN(video.firstTs)) video.firstTs = ts;
+          const previous = video.lastTs;
           video.lastTs = ts;
           video.frames++;
-          // Mean luma of the Y plane (I420/NV12 alike start with it), every 7th byte.
-          const buf = new Uint8Array(f.allocationSize());
-          const layout = await f.copyTo(buf);
-          const w = f.codedWidth;
-          const h = f.codedHeight;
+          // Mean luma of a strip across the middle of the Y plane (I420/NV12 alike start with it):
+          // the flash lights the whole picture, and copying a strip rather than the whole frame keeps
+          // the probe quick enough not to drop pictures itself. The rect keeps to even numbers, as
+          // chroma subsampling asks.
+          const w = f.codedWidth - (f.codedWidth % 2);
+          const top = Math.floor(f.codedHeight / 4) * 2;
+          const rect = { x: 0, y: top, width: w, height: Math.min(16, f.codedHeight - top - ((f.codedHeight - top) % 2)) };
+          const buf = new Uint8Array(f.allocationSize({ rect }));
+          const layout = await f.copyTo(buf, { rect });
           const stride = layout[0]?.stride ?? w;
           let sum = 0;
           let n = 0;
-          for (let y = 0; y < h; y += 3) for (let x = 0; x < w; x += 7, n++) sum += buf[(layout[0]?.offset ?? 0) + y * stride + x];
+          for (let y = 0; y < rect.height; y += 2) for (let x = 0; x < w; x += 5, n++) sum += buf[(layout[0]?.offset ?? 0) + y * stride + x];
           f.close();
           const luma = sum / Math.max(1, n);
           // The fake clip is dark grey (Y 40) with white flashes (Y 235).
           const bright = luma > 137;
-          if (bright && !video.wasBright) video.onsets.push(ts);
+          if (bright && !video.wasBright) {
+            video.onsets.push(ts);
+            // Pictures come every 67 ms (15 fps); a longer gap means some were not read.
+            video.darkBefore.push(!Number.isNaN(previous) && ts - previous > 100_000 ? previous : ts);
+          }
           video.wasBright = bright;
         }
       })();
@@ -114,6 +130,7 @@ export async function startCaptureProbe(page: Page, source: "call" | "getUserMed
     window.__captureProbe = {
       read: () => ({
         flashes: video.onsets.map((t) => (t + video.minDelta) / 1000),
+        flashesAfter: video.darkBefore.map((t) => (t + video.minDelta) / 1000),
         beeps: audio.onsets.map((t) => (t + audio.minDelta) / 1000),
         frames: video.frames,
         maxFrameGapMs: Math.round(video.maxGap),
@@ -155,6 +172,8 @@ export interface FlashCheck {
   /** beep minus flash in the recording, and as captured (ms); null without a beep within a second. */
   recordedMs: number | null;
   capturedMs: number | null;
+  /** beep minus the dark picture read before the captured flash when pictures were missed in between (ms), else capturedMs. */
+  capturedUpToMs: number | null;
 }
 
 /**
@@ -181,12 +200,29 @@ export function compareWithCapture(rec: { flashes: number[]; beeps: number[] }, 
     const b = nearest(recBeeps, f * 1000);
     const cb = nearest(cap.beeps, b + shift);
     const cf = nearest(cap.flashes, cb);
+    const before = cap.flashesAfter[cap.flashes.indexOf(cf)] ?? cf;
+    const captured = Math.abs(cb - (b + shift)) < 100 && Math.abs(cb - cf) < 1000;
     return {
       at: f,
       recordedMs: Math.abs(b - f * 1000) < 1000 ? Math.round(b - f * 1000) : null,
-      capturedMs: Math.abs(cb - (b + shift)) < 100 && Math.abs(cb - cf) < 1000 ? Math.round(cb - cf) : null,
+      capturedMs: captured ? Math.round(cb - cf) : null,
+      capturedUpToMs: captured ? Math.round(cb - before) : null,
     };
   });
+}
+
+/**
+ * How far (ms) the recording's offset of each paired flash lies outside what was captured: 0 when it
+ * lies between capturedMs and capturedUpToMs.
+ */
+export function recordedBeyondCapture(checks: FlashCheck[]): number[] {
+  return checks
+    .filter((c) => c.recordedMs !== null && c.capturedMs !== null)
+    .map((c) => {
+      const low = c.capturedMs!;
+      const high = Math.max(low, c.capturedUpToMs ?? low);
+      return c.recordedMs! < low ? low - c.recordedMs! : c.recordedMs! > high ? c.recordedMs! - high : 0;
+    });
 }
 
 /** The captured flashes and beeps in seconds from the first beep, for the test's log. */

@@ -229,8 +229,11 @@ function encodeSilence(encoder: AudioEncoder, line: ReturnType<typeof createAudi
 async function stop(): Promise<void> {
   clearInterval(timer);
   const stopUs = nowUs();
-  // One last frame, so the picture lasts as long as the sound.
-  emit(Math.max(stopUs, pacer.last() + 1_000_000 / FPS), true);
+  // One last frame, lasting one frame's time, so the picture ends at the stop as the sound does
+  // (stamped at the stop itself, the picture ran a frame and more past the sound's end). A frame
+  // made less than two frames before the stop already reaches it.
+  const frameUs = 1_000_000 / FPS;
+  if (stopUs - frameUs >= pacer.last() + frameUs) emit(stopUs - frameUs, true);
   if (audioPort) {
     // A busy worker may not have read the last blocks of sound yet: they are waited for.
     await new Promise<void>((resolve) => {
