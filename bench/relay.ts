@@ -49,7 +49,7 @@ io.on("connection", (socket) => {
       file_name: null,
       edited_at: null,
       resolved_at: null,
-      resolved_by: null,
+      resolved_by: null, pinned_at: null, pinned_by: null,
       webhook_id: null,
       attachments: null,
       client_id: null,

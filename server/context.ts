@@ -36,6 +36,8 @@ export type DomainEvents = { [K in EntityEventName]: [event: EntityEvent] } & {
   "calls.ringing": [ringing: { callId: string; userId: number }];
   /** A calendar reminder went out (from one node) to these people, their push jobs written with it: wakes the worker. */
   "calendar.reminder": [reminder: { eventId: number; start: Date; notices: { userId: number; title: string; body: string; link: string }[] }];
+  /** Message reminders or failed scheduled messages queued notification jobs (docs/messages.md, "Reminders"): wakes the worker. */
+  "keep.notices": [count: number];
   /** A call's state after a transition committed (the record `calls.update` carries). */
   "calls.changed": [record: CallRecord];
 };

@@ -169,6 +169,45 @@ export interface Database extends EntityTables {
   push_subscriptions: PushSubscriptionsTable;
   sfu_recordings: SfuRecordingsTable;
   link_previews: LinkPreviewsTable;
+  saved_messages: SavedMessagesTable;
+  message_reminders: MessageRemindersTable;
+  scheduled_messages: ScheduledMessagesTable;
+}
+
+/** A person's saved message (migrations/202611281430_pins_saved_reminders.ts). */
+export interface SavedMessagesTable {
+  id: Generated<number>;
+  user_id: number;
+  message_id: number;
+  created_at: Stamp;
+}
+
+/** "Remind me about this" (migrations/202611281430_pins_saved_reminders.ts). */
+export interface MessageRemindersTable {
+  id: Generated<number>;
+  user_id: number;
+  message_id: number | null;
+  channel_id: number | null;
+  note: string | null;
+  remind_at: ColumnType<Date, Date, Date>;
+  fired_at: NullableStamp;
+  created_at: Stamp;
+}
+
+/** A message to be posted later as its author (migrations/202611281430_pins_saved_reminders.ts). */
+export interface ScheduledMessagesTable {
+  id: Generated<number>;
+  user_id: number;
+  channel_id: number;
+  content: string;
+  send_at: ColumnType<Date, Date, Date>;
+  client_id: string;
+  status: ColumnType<"pending" | "sent" | "failed", "pending" | "sent" | "failed" | undefined, "pending" | "sent" | "failed">;
+  error: ColumnType<string | null, string | null | undefined, string | null>;
+  message_id: ColumnType<number | null, number | null | undefined, number | null>;
+  lease_until: NullableStamp;
+  created_at: Stamp;
+  updated_at: Stamp;
 }
 
 /** What a page said when last fetched, per URL (migrations/202611281220_link_previews.ts). */

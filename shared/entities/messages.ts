@@ -33,7 +33,7 @@ export const messages = defineEntity({
   required: ["channel_id"],
   nullable: ["file_url", "file_name", "thread_root_id"],
   // A root's thread counters move with its replies; deleted_at marks a deleted root kept for its replies.
-  serverSet: ["sender_id", "sender_name", "sender_email", "edited_at", "mentions", "mentions_all", "reply_count", "last_reply_at", "repliers", "deleted_at", "resolved_at", "resolved_by", "webhook_id", "attachments"],
+  serverSet: ["sender_id", "sender_name", "sender_email", "edited_at", "mentions", "mentions_all", "reply_count", "last_reply_at", "repliers", "deleted_at", "resolved_at", "resolved_by", "pinned_at", "pinned_by", "webhook_id", "attachments"],
   createOnly: ["channel_id", "thread_root_id", "also_to_channel", "client_id"],
   row: z.object({
     ...rowBase,
@@ -66,6 +66,9 @@ export const messages = defineEntity({
     /** A root's thread marked resolved: when and by whom (an e-mail); null while open (`messages.resolve`). */
     resolved_at: z.string().nullable(),
     resolved_by: z.string().nullable(),
+    /** Pinned in its channel: when and by whom (an e-mail); null when not pinned (`messages.pin`, docs/messages.md "Pinned"). */
+    pinned_at: z.string().nullable(),
+    pinned_by: z.string().nullable(),
     /**
      * The incoming webhook that posted it (docs/integrations.md): the sender is that integration,
      * shown with a bot badge; null for a person's message. Kept after the webhook is revoked.
@@ -76,7 +79,7 @@ export const messages = defineEntity({
     /** The sender's own id for the message (`client_id` of the input), null when it sent none. */
     client_id: z.string().nullable(),
   }),
-  instants: ["edited_at", "last_reply_at", "deleted_at", "resolved_at"],
+  instants: ["edited_at", "last_reply_at", "deleted_at", "resolved_at", "pinned_at"],
   // The sender's account; clients identify senders by e-mail.
   internal: z.object({ sender_id: z.number().int().nullable() }),
   filters: {

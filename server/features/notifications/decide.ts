@@ -165,6 +165,14 @@ export function decideFromFacts(facts: Facts, config: Config, job: Job, now = ne
       return withPush({ kind: "file", title: "A file was shared with you", body: clip(str(p.name)), link: "/FileLibrary" }, {}, `file-${Number(p.file_id)}`);
     case "call":
       return withPush({ kind: "call", title: `Missed call from ${str(p.caller)}`, body: "", link: "/CallHistory" }, {}, `call-${str(p.call_id)}`);
+    case "message_reminder":
+    case "scheduled_failed": {
+      // Asked for by the person themself (docs/messages.md, "Reminders", "Scheduled messages"): the
+      // preference "mentions" does not hold it back, "none", busy and quiet hours do.
+      const item = { kind: "reminder", title: clip(str(p.title)), body: clip(str(p.body)), link: str(p.link) || "/Chat" };
+      const held = user.notification_preferences === "none" ? "preference none" : doNotDisturb(user, now);
+      return { item, ...(held ? { noPush: held } : { push: { title: item.title, body: item.body, url: item.link, tag: `${job.kind}-${Number(p.id)}`, kind: "reminder" } }) };
+    }
     case "summary":
       // Handled by ./summary.ts, which the worker calls for this kind.
       return { skip: "summary outside its handler" };

@@ -29,7 +29,7 @@ export function notificationRoutes(ctx: AppContext, consumers: FeedConsumer[] = 
   // These effects' jobs are written in the transaction of their change (a missed call's in the
   // call's, ./call-push.ts; a reminder's in the sweep's, ./reminder-push.ts; an invitation's mail
   // in the invitation's, ./invitation-mail.ts): the events after the commit only wake the worker.
-  for (const name of ["calls.missed", "calendar.reminder", "invitations.create"] as const) ctx.events.on(name, () => worker.wake());
+  for (const name of ["calls.missed", "calendar.reminder", "invitations.create", "keep.notices"] as const) ctx.events.on(name, () => worker.wake());
   // An incoming call's ring likewise (in the waiting invite's); its withdrawals are decided from
   // the call's committed rows, sooner than the calls sweep when a transition's event comes (./call-push.ts).
   wireCallPushes(ctx, worker.wake);

@@ -22,6 +22,8 @@ export const chatMessage = (id: number, fields: Partial<ChatMessage> = {}): Chat
   deleted_at: null,
   resolved_at: null,
   resolved_by: null,
+  pinned_at: null,
+  pinned_by: null,
   webhook_id: null,
   attachments: null,
   client_id: null,
