@@ -28,6 +28,8 @@ export const userProfileInput = {
   department: text(200).nullable(),
   phone_number: text(50).nullable(),
   status_message: text(500).nullable(),
+  /** When the status message clears itself (docs/integrations.md, "Slash commands": `/status`); null: never. */
+  status_expires_at: z.string({ error: "must be an ISO date and time" }).datetime({ offset: true, error: "must be an ISO date and time" }).nullable(),
   profile_photo: text(2000).nullable(),
   user_status: z.enum(USER_STATUSES),
   show_online_status: boolish,
@@ -67,6 +69,7 @@ export const userCreateInput = z
     department: true,
     phone_number: true,
     status_message: true,
+    status_expires_at: true,
     profile_photo: true,
     user_status: true,
     show_online_status: true,
@@ -85,7 +88,7 @@ export const users = defineEntity({
   table: "users",
   input: { email: userCreateInput.shape.email, password: userCreateInput.shape.password, ...userProfileInput, ...userAdminInput },
   required: ["email", "password"],
-  nullable: ["job_title", "department", "phone_number", "status_message", "profile_photo", "time_zone"],
+  nullable: ["job_title", "department", "phone_number", "status_message", "status_expires_at", "profile_photo", "time_zone"],
   serverSet: [],
   createOnly: ["email"],
   row: z.object({
@@ -96,6 +99,8 @@ export const users = defineEntity({
     department: z.string().nullable(),
     phone_number: z.string().nullable(),
     status_message: z.string().nullable(),
+    /** When status_message clears itself; readers never see an expired one (server/features/users/view.ts). */
+    status_expires_at: z.string().nullable(),
     profile_photo: z.string().nullable(),
     role: z.enum(ROLES),
     team_role: z.enum(TEAM_ROLES),
@@ -114,7 +119,7 @@ export const users = defineEntity({
     quiet_hours_start: z.string().optional(),
     quiet_hours_end: z.string().optional(),
   }),
-  instants: [],
+  instants: ["status_expires_at"],
   internal: z.object({
     password_hash: z.string().nullable(),
     last_seen_at: z.date().nullable(),

@@ -79,9 +79,12 @@ export async function updateUser(ctx: AppContext, actor: User, id: number, rawBo
   if (!parsed.success) throw new HttpError(400, `Failed to update user: ${zodMessage(parsed.error)}`);
   if (!existing) throw notFound("User not found");
   let row = existing;
-  if (Object.keys(parsed.data).length > 0) {
+  const data = { ...parsed.data };
+  // A status typed anew without an expiry does not keep the old one's (`/status`, docs/integrations.md).
+  if (data.status_message !== undefined && data.status_expires_at === undefined && data.status_message !== existing.status_message) data.status_expires_at = null;
+  if (Object.keys(data).length > 0) {
     row = await withChanges(ctx, async (trx, log) => {
-      const after = await updateUserRow(trx, id, { ...parsed.data, updated_at: new Date() });
+      const after = await updateUserRow(trx, id, { ...data, updated_at: new Date() });
       log.add("users", "update", id, after, existing);
       return after;
     });

@@ -13,6 +13,7 @@ import { historyQuery } from "../../features/calls/routes";
 import { searchQuery } from "../../features/notes/routes";
 import { searchQuery as globalSearchQuery } from "../../features/search/routes";
 import { searchAnswer } from "@shared/search";
+import { slashCommandInput } from "@shared/entities/slashCommands";
 import { changesQuery } from "../../feed/routes";
 import { entityCreateSchema, entityRowSchema, entityUpdateSchema, jsonSchema, type JsonSchema } from "./schemas";
 
@@ -176,6 +177,7 @@ const OPS: Op[] = [
   { method: "delete", path: "/push/subscriptions", summary: "Forget this browser's push subscription, if it is the caller's: {removed}", tag: "notifications", body: pushUnsubscribeInput, response: anyObject },
   { method: "post", path: "/notifications/channel-settings", summary: "channel_notification_settings.update: set the caller's notification level for a channel (all, mentions, muted)", tag: "notifications", body: channelNotificationSettingsUpdateInput, response: ref("channel_notification_settings.row") },
   { method: "post", path: "/hooks/{token}", summary: "An incoming webhook (docs/integrations.md): post to its channel as the integration, in Slack's format (JSON, or a form with payload=) or the native {text, name}; answers \"ok\"; 400 bad payload, 404 unknown or revoked, 413 too large, 429 too many", tag: "integrations", auth: false, body: webhookPayload, produces: "text/plain" },
+  { method: "post", path: "/commands", summary: "Run a slash command typed in a channel's composer (docs/integrations.md, Slash commands): {command, notice, message_id?, action?}; 400 unknown command or bad arguments, 403 not allowed, 404 channel not readable", tag: "integrations", body: slashCommandInput, response: anyObject },
   { method: "post", path: "/notifications/read-all", summary: "notifications.update: mark every item of the caller's notification centre read: {updated}", tag: "notifications", response: anyObject },
   { method: "get", path: "/notes/search", summary: "Full-text search of the caller's notes", tag: "notes", query: searchQuery, response: { type: "array", items: ref("notes.row") } },
   {

@@ -11,6 +11,10 @@ import { useDraft } from "../useDraft";
 import { useMentionAutocomplete } from "../useMentionAutocomplete";
 import { ComposerDropZone } from "./ComposerDropZone";
 import { MentionListbox } from "./MentionListbox";
+import { isSlashCommand } from "@shared/slashCommands";
+import { useSlashCommands } from "../useSlashCommands";
+import { SlashCommandListbox } from "./SlashCommandListbox";
+import { SlashCommandFeedback } from "./SlashCommandFeedback";
 
 const TYPING_THROTTLE_MS = 3000;
 
@@ -77,6 +81,7 @@ export function MessageComposer({ channel, place, send, lastOwn, editScope, labe
   const lastTyping = useRef(0);
   const autocomplete = useMentionAutocomplete(channel, text, setText, textareaRef);
   const mention = mentions ? autocomplete : null;
+  const slash = useSlashCommands(channel.id, "threadRootId" in place ? place.threadRootId : null, text, setText, textareaRef);
 
   // Grow with the text up to a limit, then scroll inside.
   useLayoutEffect(() => {
@@ -89,6 +94,11 @@ export function MessageComposer({ channel, place, send, lastOwn, editScope, labe
   const submit = async () => {
     const content = text.trim();
     if (!content) return; // empty messages are refused
+    // A line starting with `/` is a command the server runs (a leading space sends it as text).
+    if (isSlashCommand(text)) {
+      if (!slash.running && (await slash.run(content))) setText("");
+      return;
+    }
     setText("");
     try {
       await send(content);
@@ -100,6 +110,7 @@ export function MessageComposer({ channel, place, send, lastOwn, editScope, labe
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (slash.onKeyDown(e)) return;
     if (mention?.onKeyDown(e)) return;
     if (e.key === "ArrowUp" && !text && !e.shiftKey && !e.altKey && !e.metaKey && !e.ctrlKey) {
       const last = lastOwn();
@@ -117,6 +128,7 @@ export function MessageComposer({ channel, place, send, lastOwn, editScope, labe
 
   const onChange = (value: string) => {
     setText(value);
+    if (slash.feedback?.kind === "error") slash.clearFeedback();
     const now = Date.now();
     if (onTyping && value && now - lastTyping.current > TYPING_THROTTLE_MS) {
       lastTyping.current = now;
@@ -141,6 +153,7 @@ export function MessageComposer({ channel, place, send, lastOwn, editScope, labe
     >
       <div {...dropProps} className={cn("relative rounded-xl border bg-background shadow-xs", look.frame, "focus-within:border-ring/60 focus-within:ring-[3px] focus-within:ring-ring/15 dark:bg-input/10")}>
         <ComposerDropZone dragging={dragging} uploading={uploading} />
+        {slash.open && <SlashCommandListbox id={slash.listId} options={slash.options} active={slash.active} onPick={slash.pick} />}
         {mention?.open && <MentionListbox id={mention.listId} options={mention.options} active={mention.active} onPick={mention.pick} />}
         <textarea
           ref={textareaRef}
@@ -151,8 +164,8 @@ export function MessageComposer({ channel, place, send, lastOwn, editScope, labe
           onPaste={onPaste}
           onSelect={mention?.track}
           aria-autocomplete={mention ? "list" : undefined}
-          aria-controls={mention?.open ? mention.listId : undefined}
-          aria-activedescendant={mention?.open ? `${mention.listId}-${mention.active}` : undefined}
+          aria-controls={slash.open ? slash.listId : mention?.open ? mention.listId : undefined}
+          aria-activedescendant={slash.open ? `${slash.listId}-${slash.active}` : mention?.open ? `${mention.listId}-${mention.active}` : undefined}
           aria-label={label}
           placeholder={placeholder}
           className={cn("scrollbar-thin block min-h-11 w-full resize-none bg-transparent px-3.5 pt-3 pb-1 text-sm outline-none placeholder:text-muted-foreground/80", look.textarea)}
@@ -191,6 +204,7 @@ export function MessageComposer({ channel, place, send, lastOwn, editScope, labe
           </Button>
         </div>
       </div>
+      <SlashCommandFeedback feedback={slash.feedback} onClose={slash.clearFeedback} />
     </form>
   );
 }

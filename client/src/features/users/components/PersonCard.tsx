@@ -10,6 +10,7 @@ import { SimpleTooltip } from "../../../ui/tooltip";
 import { PresenceDot } from "../../presence/PresenceDot";
 import { PRESENCE_LABELS, type ShownPresence } from "../../presence/shownPresence";
 import { DeactivatedBadge } from "./DeactivatedBadge";
+import { customStatus } from "../customStatus";
 
 interface PersonCardProps {
   user: PublicUser;
@@ -26,6 +27,7 @@ export function PersonCard({ user, presence, isMe, onCall, onMessage, messaging 
   const shown: ShownPresence = inactive ? "offline" : presence;
   const callable = !isMe && !inactive;
   const why = isMe ? "This is you" : "This account has been deactivated";
+  const status = customStatus(user);
   return (
     <Card className="group flex flex-col gap-4 p-5 transition-shadow hover:shadow-md" data-testid={`person-${user.id}`}>
       <div className="flex items-start gap-3.5">
@@ -48,7 +50,11 @@ export function PersonCard({ user, presence, isMe, onCall, onMessage, messaging 
           </p>
         </div>
       </div>
-      {user.status_message && <p className="line-clamp-2 text-sm text-foreground/80">“{user.status_message}”</p>}
+      {status && (
+        <p className="line-clamp-2 text-sm text-foreground/80">
+          “{status.text}”{status.until && <span className="text-xs text-muted-foreground"> · until {status.until}</span>}
+        </p>
+      )}
       <div className="mt-auto flex items-center gap-2 border-t pt-4">
         <a
           href={`mailto:${user.email}`}

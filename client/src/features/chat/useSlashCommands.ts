@@ -1,0 +1,91 @@
+// Slash commands in a composer (docs/messages.md, "Writing"; docs/integrations.md, "Slash
+// commands"): typing `/` at the start offers the commands (filtered as the name is typed; arrows
+// move, Enter or Tab picks, Escape closes), and a line that starts with `/` is run by the server
+// (POST /api/commands) instead of being sent. Its answer shows under the composer: a notice, or
+// the error with the text kept. A call or a meeting it starts goes the way the Call button and the
+// meeting page go, since they need this browser's media.
+import { useMemo, useState, type KeyboardEvent, type RefObject } from "react";
+import { useNavigate } from "react-router-dom";
+import { matchSlashCommands, type SlashCommandInfo, type SlashCommandResult } from "@shared/slashCommands";
+import { request } from "../../lib/http";
+import { startCall } from "../calls/controller";
+
+export interface SlashFeedback {
+  kind: "notice" | "error";
+  text: string;
+}
+
+// Only the command's name typed so far: the list closes at the first space.
+const NAME_SO_FAR = /^\/([A-Za-z][\w-]*)?$/;
+
+export function useSlashCommands(channelId: number, threadRootId: number | null, text: string, setText: (t: string) => void, textareaRef: RefObject<HTMLTextAreaElement | null>) {
+  const navigate = useNavigate();
+  const [active, setActive] = useState(0);
+  const [dismissed, setDismissed] = useState<string | null>(null);
+  const [feedback, setFeedback] = useState<SlashFeedback | null>(null);
+  const [running, setRunning] = useState(false);
+
+  const typed = NAME_SO_FAR.exec(text);
+  const query = typed ? (typed[1] ?? "") : null;
+  const options = useMemo(() => (query === null ? [] : matchSlashCommands(query)), [query]);
+  const open = query !== null && options.length > 0 && dismissed !== text;
+  const current = Math.min(active, Math.max(0, options.length - 1));
+
+  const pick = (c: SlashCommandInfo) => {
+    const next = `/${c.name} `;
+    setText(next);
+    setActive(0);
+    requestAnimationFrame(() => {
+      const el = textareaRef.current;
+      if (!el) return;
+      el.focus();
+      el.setSelectionRange(next.length, next.length);
+    });
+  };
+
+  /** Handles the list's keys; answers true when the composer must not act on the key too. */
+  const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>): boolean => {
+    if (!open) return false;
+    if (e.key === "ArrowDown" || e.key === "ArrowUp") {
+      e.preventDefault();
+      const n = options.length;
+      setActive((current + (e.key === "ArrowDown" ? 1 : n - 1)) % n);
+      return true;
+    }
+    if ((e.key === "Enter" && !e.shiftKey) || e.key === "Tab") {
+      e.preventDefault();
+      pick(options[current]);
+      return true;
+    }
+    if (e.key === "Escape") {
+      e.preventDefault();
+      e.stopPropagation();
+      setDismissed(text);
+      return true;
+    }
+    return false;
+  };
+
+  /** Runs the line; answers whether it ran (the composer then clears), else the error shows and the text stays. */
+  const run = async (line: string): Promise<boolean> => {
+    setRunning(true);
+    setFeedback(null);
+    try {
+      const res = await request<SlashCommandResult>("/commands", {
+        method: "POST",
+        body: { channel_id: channelId, text: line, ...(threadRootId ? { thread_root_id: threadRootId } : {}), time_zone: Intl.DateTimeFormat().resolvedOptions().timeZone },
+      });
+      if (res.notice) setFeedback({ kind: "notice", text: res.notice });
+      if (res.action?.kind === "call") void startCall([{ id: res.action.user_id, name: res.action.name }], "audio", false);
+      if (res.action?.kind === "meet") navigate(`/Meet?meetingId=${encodeURIComponent(res.action.meeting_id)}`, { state: { from: `/Chat?channel=${channelId}` } });
+      return true;
+    } catch (err) {
+      setFeedback({ kind: "error", text: err instanceof Error ? err.message : "The command could not run" });
+      return false;
+    } finally {
+      setRunning(false);
+    }
+  };
+
+  return { open, options, active: current, pick, onKeyDown, run, running, feedback, clearFeedback: () => setFeedback(null), listId: `slash-list-${channelId}-${threadRootId ?? 0}` };
+}
