@@ -46,6 +46,11 @@ export const LIMITS = {
   unreadCountMax: 100,
   /** Read receipts ("Seen by") are shown in channels of at most this many members (docs/messages.md, "Mentions and read receipts"). */
   receiptsMaxMembers: 20,
+  /**
+   * A user group of more than this many members notifies like `@channel`: only those who may use
+   * @channel may mention it (docs/groups.md, "Mentioning a group").
+   */
+  groupMentionMembersMax: 20,
 } as const;
 
 /** A UUID in its usual text form (session ids, recording ids). */

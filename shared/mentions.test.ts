@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { activeMentionQuery, matchPeople, mentionToken, mentionsAsText, mentionsMe, parseMentions, splitMentions } from "./mentions";
+import { activeMentionQuery, matchPeople, mentionToken, mentionsAsText, mentionsMe, parseHandles, parseMentions, splitMentions } from "./mentions";
 
 describe("parseMentions", () => {
   it("finds person tokens, lower case and once each", () => {
@@ -81,5 +81,27 @@ describe("mentionsAsText", () => {
     expect(mentionsAsText("Thanks @[Jordan Lee](jordan.lee@example.com) and @[ Ana ](ana@x.io), @channel")).toBe("Thanks @Jordan Lee and @Ana, @channel");
     expect(mentionsAsText("mail jordan.lee@example.com or @[no address](nobody)")).toBe("mail jordan.lee@example.com or @[no address](nobody)");
     expect(mentionsAsText("@[   ](a@b.c)")).toBe("@[   ](a@b.c)");
+  });
+});
+
+describe("group handles (docs/groups.md)", () => {
+  it("finds @handle words, lower case and once, but not @channel, addresses or names in person tokens", () => {
+    expect(parseHandles("hi @Design and @design, @ops-team. @here x@design.com @[@qa](q@a.io) (@back_end)")).toEqual(["design", "ops-team", "back_end"]);
+    expect(parseHandles("@a is too short, @design-")).toEqual([]);
+    expect(parseHandles(null)).toEqual([]);
+  });
+  it("reads a known group's handle with its name in plain text, and only there", () => {
+    const groups = new Map([["design", "Design team"]]);
+    expect(mentionsAsText("ping @Design and @other, @[Design](d@x.io)", groups)).toBe("ping @Design (Design team) and @other, @Design");
+    expect(mentionsAsText("ping @design")).toBe("ping @design");
+  });
+  it("splits known handles into parts of their own", () => {
+    expect(splitMentions("@design hi @here @nope", new Set(["design"]))).toEqual([
+      { kind: "group", handle: "design", text: "@design" },
+      { kind: "text", text: " hi " },
+      { kind: "everyone", text: "@here" },
+      { kind: "text", text: " @nope" },
+    ]);
+    expect(splitMentions("@design hi")).toEqual([{ kind: "text", text: "@design hi" }]);
   });
 });

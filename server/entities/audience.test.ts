@@ -78,6 +78,8 @@ describe.each(ENGINES)("read rules: SQL and audience agree (%s)", (engine: Engin
         channel_notification_settings: {},
         incoming_webhooks: {},
         message_link_previews: {},
+        groups: { name: `Group ${i}`, handle: `g${i}-${rand().toString(36).slice(2, 6)}`, source: pick(["local", "directory"]), created_by: pick(a) },
+        group_members: {},
       };
       if (table === "messages") {
         const channels = await db().selectFrom("channels").select("id").execute();
@@ -117,6 +119,12 @@ describe.each(ENGINES)("read rules: SQL and audience agree (%s)", (engine: Engin
         const list = await db().selectFrom("messages").select(["id", "channel_id"]).execute();
         const m = pick(list);
         values.message_link_previews = { message_id: m.id, channel_id: m.channel_id, url: `https://example.test/${i}`, status: pick(["pending", "ready", "failed", "removed"]) };
+      }
+      if (table === "group_members") {
+        // A group's people, every group of every source (made first when there are none).
+        let list = await db().selectFrom("groups").select("id").execute();
+        if (!list.length) list = (await rowsOf("groups")).map((g) => ({ id: g.id as number }));
+        values.group_members = { group_id: pick(list).id, user_email: pick(a) };
       }
       // A generated dm may repeat an earlier pair (one dm per pair): that row is simply not added.
       await db().insertInto(table).values(values[table]).onConflict((oc) => oc.doNothing()).execute();

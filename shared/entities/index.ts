@@ -19,6 +19,8 @@ import { notifications } from "./notifications";
 import { channelNotificationSettings } from "./channel_notification_settings";
 import { incomingWebhooks } from "./incoming_webhooks";
 import { messageLinkPreviews } from "./message_link_previews";
+import { groups } from "./groups";
+import { groupMembers } from "./group_members";
 
 export const ENTITIES = {
   users,
@@ -39,6 +41,8 @@ export const ENTITIES = {
   channel_notification_settings: channelNotificationSettings,
   incoming_webhooks: incomingWebhooks,
   message_link_previews: messageLinkPreviews,
+  groups,
+  group_members: groupMembers,
 } as const;
 
 export type Entities = typeof ENTITIES;
@@ -79,3 +83,6 @@ export { CHANNEL_NOTIFY_LEVELS, channelNotificationSettingsUpdateInput } from ".
 export type { IncomingWebhook, WebhookPayload } from "./incoming_webhooks";
 export { webhookPayload, WEBHOOK_NAME_MAX } from "./incoming_webhooks";
 export type { MessageAttachment, AttachmentField } from "./attachments";
+export type { Group } from "./groups";
+export { GROUP_SOURCES, groupHandle } from "./groups";
+export type { GroupMember } from "./group_members";

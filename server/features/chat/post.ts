@@ -16,7 +16,7 @@ import { HttpError, notFound } from "../../errors";
 import { withStatementChanges } from "../../feed/changelog";
 import { insertMessages, type NewMessage } from "./repository";
 import { messagesPolicy } from "./messages.policy";
-import { mentionsOf } from "./mentions";
+import { groupMentions, mentionsOf } from "./mentions";
 import { postReply } from "./replies";
 import { GroupCommit, type Job } from "./group-commit";
 import { touchFor } from "./last-activity";
@@ -86,6 +86,9 @@ export async function postMessage(ctx: AppContext, sender: Sender, data: Message
   if (!data.content && !data.file_url) throw fail("content cannot be empty");
   if (data.thread_root_id == null && data.also_to_channel) throw fail("also_to_channel: only a reply in a thread is also sent to the channel");
   const row = messageRow(ctx, sender, data);
+  // A group's @handle names its members now, at post time (docs/groups.md); the insert keeps those who may read the channel.
+  const members = await groupMentions(ctx.db, sender, data.content);
+  if (members.length) row.mentions = [...new Set([...row.mentions, ...members])];
   // A reply changes its root and follows too: replies arriving together share a transaction (./replies.ts).
   return row.thread_root_id != null ? postReply(ctx, row) : batcherFor(ctx).submit(row);
 }

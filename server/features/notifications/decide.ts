@@ -24,7 +24,7 @@ import type { Mail } from "./mail";
 import type { PushOptions } from "./push";
 import { decideCallRing, decideCallWithdraw } from "./call-push";
 import { decideReminder } from "./reminder-push";
-import { messageItemBody } from "./follow-message";
+import { groupNamesIn, messageItemBody } from "./follow-message";
 
 export interface Decision {
   /** Why nothing at all is sent (the job ends as `skipped` with this outcome). */
@@ -100,6 +100,8 @@ export interface Facts {
   channelReads: Map<string, number>;
   threadReads: Map<string, number>;
   channelLevels: Map<string, string>;
+  /** Names of the groups the messages mention by handle (docs/groups.md), for the item's text. */
+  groupNames?: ReadonlyMap<string, string>;
 }
 
 export async function loadFacts(db: DbLike, jobs: readonly Job[]): Promise<Facts> {
@@ -110,12 +112,13 @@ export async function loadFacts(db: DbLike, jobs: readonly Job[]): Promise<Facts
   const known = [...messages.values()];
   const channelIds = known.map((m) => m.channel_id);
   const rootIds = known.filter((m) => m.thread_root_id != null && !m.also_to_channel).map((m) => m.thread_root_id!);
-  const [channelReads, threadReads, channelLevels] = await Promise.all([
+  const [channelReads, threadReads, channelLevels, groupNames] = await Promise.all([
     readPositionsOf(db, userIds, channelIds),
     threadReadPositionsOf(db, userIds, rootIds),
     channelLevelsOf(db, userIds, channelIds),
+    groupNamesIn(db, known.map((m) => m.content)),
   ]);
-  return { recipients, messages, channelReads, threadReads, channelLevels };
+  return { recipients, messages, channelReads, threadReads, channelLevels, groupNames };
 }
 
 /** The kinds whose decision reads more than the batch's facts (one job at a time; they come one by one). */
@@ -149,7 +152,7 @@ export function decideFromFacts(facts: Facts, config: Config, job: Job, now = ne
       const title = dm ? m.sender_name : `${m.sender_name} in #${m.name}`;
       const link = threadOnly ? `/Chat?channel=${m.channel_id}&thread=${m.thread_root_id}` : `/Chat?channel=${m.channel_id}`;
       const channelLevel = facts.channelLevels.get(pairKey(user.id, m.channel_id)) ?? null;
-      return withPush({ kind: "message", title, body: messageItemBody(m.content), link }, { dm, mentioned: p.mentioned === true, channelLevel }, `channel-${m.channel_id}`);
+      return withPush({ kind: "message", title, body: messageItemBody(m.content, 140, facts.groupNames), link }, { dm, mentioned: p.mentioned === true, channelLevel }, `channel-${m.channel_id}`);
     }
     case "task":
       return withPush({ kind: "task", title: "Task assigned to you", body: clip(str(p.title)), link: "/Tasks" }, {}, `task-${Number(p.task_id)}`);

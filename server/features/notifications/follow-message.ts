@@ -9,17 +9,24 @@
 // chat command before touching items, the worker before listing them, reading the message again
 // once it holds them (messageTextsNow). Whichever comes second sees what the first committed.
 // A push already handed to the push service cannot be called back.
-import { mentionsAsText } from "@shared/mentions";
+import { mentionsAsText, parseHandles } from "@shared/mentions";
+import { groupNames } from "../groups/repository";
 import type { ChangeRecorder } from "../../entities/policy";
 import type { DbLike } from "../../entities/repository";
 import { deleteItemsOfJobs, liveMessageTexts, lockMessageJobs, lockPendingJobs, rewriteItemsOfJobs, skipDeletedMessageJobs } from "./follow-message.repository";
 import type { Job } from "./repository";
 
-/** What an item (and its push) says of a message: its text with names for mentions, clipped to a notification's length. */
-export const messageItemBody = (content: string | null, n = 140) => {
-  const s = mentionsAsText(content ?? "");
+/**
+ * What an item (and its push) says of a message: its text with names for mentions (a group's
+ * `@handle` followed by the group's name, from `groups`, docs/groups.md), clipped to a notification's length.
+ */
+export const messageItemBody = (content: string | null, n = 140, groups?: ReadonlyMap<string, string>) => {
+  const s = mentionsAsText(content ?? "", groups);
   return s.length > n ? `${s.slice(0, n - 1)}…` : s;
 };
+
+/** The names of the groups these texts mention by handle (one query; none when no text has an `@word`). */
+export const groupNamesIn = (db: DbLike, texts: Iterable<string | null | undefined>) => groupNames(db, [...texts].flatMap((t) => parseHandles(t)));
 
 /**
  * Part of `messages.delete`: the message's items leave their owners' notification centres, and its
@@ -39,7 +46,8 @@ export async function withdrawMessageNotifications(trx: DbLike, log: ChangeRecor
  */
 export async function reviseMessageNotifications(trx: DbLike, log: ChangeRecorder, messageId: number, content: string | null): Promise<void> {
   const jobs = await lockMessageJobs(trx, [messageId]);
-  for (const { before, after } of await rewriteItemsOfJobs(trx, jobs, messageItemBody(content))) log.add("notifications", "update", after.id, after, before);
+  const groups = await groupNamesIn(trx, [content]);
+  for (const { before, after } of await rewriteItemsOfJobs(trx, jobs, messageItemBody(content, 140, groups))) log.add("notifications", "update", after.id, after, before);
 }
 
 /**
@@ -52,9 +60,10 @@ export async function messageTextsNow(trx: DbLike, jobs: readonly Job[]): Promis
   if (!jobs.length) return out;
   const pending = await lockPendingJobs(trx, jobs.map((j) => j.id));
   const texts = await liveMessageTexts(trx, jobs.map((j) => Number(j.payload.message_id)).filter(Number.isSafeInteger));
+  const groups = await groupNamesIn(trx, texts.values());
   for (const job of jobs) {
     const text = texts.get(Number(job.payload.message_id));
-    out.set(job.id, pending.has(job.id) && text !== undefined ? messageItemBody(text) : null);
+    out.set(job.id, pending.has(job.id) && text !== undefined ? messageItemBody(text, 140, groups) : null);
   }
   return out;
 }

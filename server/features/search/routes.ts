@@ -6,7 +6,8 @@ import { z } from "zod";
 import type { AppContext } from "../../context";
 import { currentUser, requireAuth } from "../../auth/middleware";
 import { badRequest, zodMessage } from "../../errors";
-import { mentionsAsText } from "@shared/mentions";
+import { mentionsAsText, parseHandles } from "@shared/mentions";
+import { groupNames } from "../groups/repository";
 import { hasFilters, parseSearch, SearchSyntaxError, searchSort, snippet, type ParsedSearch, type SearchAnswer } from "@shared/search";
 import { searchFiles, searchNoteRows, searchTasks } from "./repository";
 import { searchMessages } from "./messages";
@@ -52,6 +53,8 @@ export function searchRoutes(ctx: AppContext): Router {
       others ? searchNoteRows(ctx.db, user, terms) : [],
       others ? searchFiles(ctx.db, user, terms) : [],
     ]);
+    // A group's @handle reads with its name in a snippet, as in a notification (docs/groups.md).
+    const groups = await groupNames(ctx.db, messages.flatMap((m) => parseHandles(m.content)));
     const answer: SearchAnswer = {
       query: parsed,
       sort: input.data.sort,
@@ -65,7 +68,7 @@ export function searchRoutes(ctx: AppContext): Router {
         created_date: new Date(m.created_at).toISOString(),
         message_type: m.message_type,
         file_name: m.file_name,
-        snippet: snippet(mentionsAsText(m.content || m.file_name || ""), terms),
+        snippet: snippet(mentionsAsText(m.content || m.file_name || "", groups), terms),
       })),
       tasks: tasks.map((t) => ({ id: t.id, title: t.title, status: t.status, snippet: snippet(t.title, terms) })),
       notes: notes.map((n) => ({ id: n.id, topic: n.topic ?? "", snippet: snippet(n.content || n.topic || "", terms) })),
