@@ -22,6 +22,7 @@ import { runCalls, runPresence } from "./lib/scenarios";
 import { metrics } from "./lib/servers";
 import { ACTIONS, DEFAULT_WEIGHTS } from "./lib/people";
 import { report, runCapacity } from "./lib/capacity";
+import { shapeAsOrganisation } from "./lib/org-shape";
 import { mb, ms, type LatencySummary } from "./lib/stats";
 
 const { values: f } = parseArgs({
@@ -41,6 +42,8 @@ const { values: f } = parseArgs({
     "connect-concurrency": { type: "string", default: "50" },
     transport: { type: "string", default: "websocket" },
     "public-channels": { type: "string", default: "3" },
+    "extra-rooms": { type: "string", default: "1" },
+    "dms-per-person": { type: "string", default: "3" },
     "step-people": { type: "string", default: "250" },
     "step-seconds": { type: "string", default: "30" },
     "mean-interval": { type: "string", default: "10" },
@@ -98,7 +101,7 @@ async function fixtureViaApi(): Promise<Fixture> {
 
 async function loadFixture(): Promise<Fixture> {
   const cacheFile = f["token-cache"] === "none" ? null : f["token-cache"]!;
-  const key = `${url}|${USERS}|${ROOM}|${PUBLIC}|${f["database-url"] ?? ""}`;
+  const key = `${url}|${USERS}|${ROOM}|${PUBLIC}|${scenario === "users" ? `${f["extra-rooms"]}|${f["dms-per-person"]}` : ""}|${f["database-url"] ?? ""}`;
   if (cacheFile && fs.existsSync(cacheFile)) {
     const cached = JSON.parse(fs.readFileSync(cacheFile, "utf8")) as { key: string; fixture: Fixture };
     if (cached.key === key) return cached.fixture;
@@ -109,6 +112,8 @@ async function loadFixture(): Promise<Fixture> {
     const handle = await openDb({ databaseUrl: f["database-url"], poolSize: 4 });
     try {
       fixture = await createFixture(handle.db, new TextEncoder().encode(f["jwt-secret"]), { users: USERS, roomSize: ROOM, publicChannels: PUBLIC });
+      // The user model's organisation: rooms of other teams and direct messages too (bench/lib/org-shape.ts).
+      if (scenario === "users") fixture = await shapeAsOrganisation(handle.db, fixture, { extraRooms: Number(f["extra-rooms"]), dmsPerPerson: Number(f["dms-per-person"]) });
     } finally {
       await handle.close();
     }

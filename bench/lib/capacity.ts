@@ -26,7 +26,7 @@ export interface StepFigures {
   pgCpu: number | null;
   clientCpu: number;
   tripped: string[];
-  kinds: Map<Arrival | Action, { done: number; errors: number; p50: number; p99: number }>;
+  kinds: Map<Arrival | Action, { done: number; errors: number; p50: number; p99: number; firstError?: string }>;
 }
 
 /** The app's own CPU seconds, from its Prometheus endpoint (answered to callers on its machine). */
@@ -54,54 +54,97 @@ export async function runCapacity(users: BenchUser[], o: CapacityOptions): Promi
   const roster = new Roster();
   const people: Person[] = [];
   const steps: StepFigures[] = [];
-  let supported = 0;
   const limit = Math.min(o.maxPeople, users.length);
+
+  /** Adds or sends away people until `n` are here (newcomers arrive spread over the first part of the window). */
+  const resize = async (n: number) => {
+    if (n < people.length) {
+      // Messages still on their way to people about to leave are given their time first.
+      await new Promise((r) => setTimeout(r, 5_000));
+      const late = stats.lost();
+      if (steps.length) steps[steps.length - 1].lost += late;
+      for (const p of people.splice(n)) p.leave();
+      return;
+    }
+    const arriving = users.slice(people.length, n).map((u) => new Person(u, { ...o, stats, roster }));
+    people.push(...arriving);
+    await Promise.all(arriving.map((p, i) => new Promise((r) => setTimeout(r, (i / arriving.length) * Math.min(10_000, o.stepSeconds * 300))).then(() => p.arrive())));
+  };
+
+  /** One window with the people here now: its figures, and whether they held. */
+  const measure = async (): Promise<StepFigures> => {
+    const arrivals = ARRIVAL.map((k) => [k, stats.kinds.get(k)] as const);
+    stats.restart();
+    const t0 = performance.now();
+    const [app0, pg0, cli0] = [await appCpuSeconds(o.url), postgresCpuSeconds(), process.cpuUsage()];
+    await new Promise((r) => setTimeout(r, o.stepSeconds * 1000));
+    const wall = (performance.now() - t0) / 1000;
+    const [app1, pg1, cli1] = [await appCpuSeconds(o.url), postgresCpuSeconds(), process.cpuUsage(cli0)];
+    const f = figures(stats, people.length, wall, {
+      app: app0 !== null && app1 !== null ? (app1 - app0) / wall : null,
+      pg: pg0 !== null && pg1 !== null ? (pg1 - pg0) / wall : null,
+      client: (cli1.user + cli1.system) / 1e6 / wall,
+    });
+    for (const [k, v] of arrivals) {
+      if (!v) continue;
+      const l = v.latency.summary();
+      f.kinds.set(k, { done: v.done, errors: v.errors, p50: l.p50, p99: l.p99 });
+    }
+    // Messages acked more than 5 s before the window's end have had time to arrive everywhere.
+    f.lost = stats.lost(performance.now() - 5_000);
+    f.tripped = tripped(f);
+    steps.push(f);
+    o.log(stepLine(f));
+    return f;
+  };
+
+  let held = 0;
+  let trippedAt = Infinity;
   try {
+    // Growing: a step at a time until a threshold trips (or, without --find-capacity, to the end).
     while (people.length < limit) {
-      const arriving = users.slice(people.length, Math.min(limit, people.length + o.stepPeople)).map((u) => new Person(u, { ...o, stats, roster }));
-      people.push(...arriving);
-      // Arrivals spread over the first part of the window, as people do, not all in one instant.
-      await Promise.all(arriving.map((p, i) => new Promise((r) => setTimeout(r, (i / arriving.length) * Math.min(10_000, o.stepSeconds * 300))).then(() => p.arrive())));
-      const arrivals = ARRIVAL.map((k) => [k, stats.kinds.get(k)] as const);
-      stats.restart();
-      const t0 = performance.now();
-      const [app0, pg0, cli0] = [await appCpuSeconds(o.url), postgresCpuSeconds(), process.cpuUsage()];
-      await new Promise((r) => setTimeout(r, o.stepSeconds * 1000));
-      const wall = (performance.now() - t0) / 1000;
-      const [app1, pg1, cli1] = [await appCpuSeconds(o.url), postgresCpuSeconds(), process.cpuUsage(cli0)];
-      const f = figures(stats, people.length, wall, {
-        app: app0 !== null && app1 !== null ? (app1 - app0) / wall : null,
-        pg: pg0 !== null && pg1 !== null ? (pg1 - pg0) / wall : null,
-        client: (cli1.user + cli1.system) / 1e6 / wall,
-      });
-      for (const [k, v] of arrivals) {
-        if (!v) continue;
-        const l = v.latency.summary();
-        f.kinds.set(k, { done: v.done, errors: v.errors, p50: l.p50, p99: l.p99 });
+      await resize(Math.min(limit, people.length + o.stepPeople));
+      const f = await measure();
+      if (!f.tripped.length) held = Math.max(held, f.people);
+      else if (o.findCapacity) {
+        trippedAt = f.people;
+        break;
       }
-      // Messages acked more than 5 s before the window's end have had time to arrive everywhere.
-      f.lost = stats.lost(performance.now() - 5_000);
-      f.tripped = tripped(f);
-      steps.push(f);
-      o.log(stepLine(f));
-      if (f.tripped.length) {
-        if (o.findCapacity) break;
-      } else supported = f.people;
+    }
+    if (o.findCapacity && Number.isFinite(trippedAt)) {
+      held = await settle(held, trippedAt, Math.max(10, Math.round(o.stepPeople / 4)), async (n) => {
+        await resize(n);
+        return (await measure()).tripped.length === 0;
+      });
     }
   } finally {
     for (const p of people) p.leave();
   }
-  return { steps, supported };
+  return { steps, supported: held };
+}
+
+/**
+ * Backing off as a coordinator does: halfway between the last crowd that held and the first that
+ * tripped, again and again, until the two are within `close` people; answers the largest that held.
+ * `holds(n)` runs a window with `n` people.
+ */
+export async function settle(held: number, tripped: number, close: number, holds: (n: number) => Promise<boolean>): Promise<number> {
+  while (tripped - held > close) {
+    const n = Math.round((held + tripped) / 2);
+    if (await holds(n)) held = n;
+    else tripped = n;
+  }
+  return held;
 }
 
 function figures(stats: PeopleStats, n: number, wall: number, cpu: { app: number | null; pg: number | null; client: number }): StepFigures {
-  const kinds = new Map<Arrival | Action, { done: number; errors: number; p50: number; p99: number }>();
+  const kinds = new Map<Arrival | Action, { done: number; errors: number; p50: number; p99: number; firstError?: string }>();
   let actions = 0;
   let actionErrors = 0;
   const acks: number[] = [];
   for (const [k, v] of stats.kinds) {
     const s = v.latency.summary();
-    kinds.set(k, { done: v.done, errors: v.errors, p50: s.p50, p99: s.p99 });
+    kinds.set(k, { done: v.done, errors: v.errors, p50: s.p50, p99: s.p99, firstError: v.firstError });
     if (!(ARRIVAL as readonly string[]).includes(k)) {
       actions += v.done + v.errors;
       actionErrors += v.errors;
@@ -150,10 +193,10 @@ export function report(steps: StepFigures[], supported: number): string {
   const rows: (string | number)[][] = [["people", "actions/s", "REST/s", "REST mean ms", "REST p99 ms", "ack p99 ms", "5xx", "lost", "dup", "app CPU", "pg CPU", "clients CPU", "holds"]];
   for (const f of steps) rows.push([f.people, f.actionsPerSec.toFixed(0), f.restPerSec.toFixed(0), ms(f.restMean), ms(f.restP99), ms(f.ackP99), f.errors5xx, f.lost, f.duplicates, pct(f.appCpu), pct(f.pgCpu), pct(f.clientCpu), f.tripped.length ? f.tripped.join("; ") : "yes"]);
   const last = steps[steps.length - 1];
-  const kinds: (string | number)[][] = [["action", "done", "errors", "p50 ms", "p99 ms"]];
+  const kinds: (string | number)[][] = [["action", "done", "errors", "p50 ms", "p99 ms", "first error"]];
   for (const k of [...ARRIVAL, ...ACTIONS] as const) {
     const v = last?.kinds.get(k);
-    if (v) kinds.push([k, v.done, v.errors, ms(v.p50), ms(v.p99)]);
+    if (v) kinds.push([k, v.done, v.errors, ms(v.p50), ms(v.p99), v.firstError ?? ""]);
   }
   return `${table(rows)}\n\nsupported users: ${supported}\n\nEach action at the last step (signin, screen, socket: that step's arrivals)\n${table(kinds)}`;
 }

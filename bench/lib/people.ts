@@ -7,18 +7,22 @@
 import { performance } from "node:perf_hooks";
 import { connectAll, onNewMessage, type Sock } from "./driver";
 import { Samples } from "./stats";
+import { Zipf, latinWords, messageLength, vocabulary } from "./search-corpus";
+import type { SignalMessage } from "../../shared/realtime";
 import type { BenchUser } from "../../server/test/fixture";
 
-export const ACTIONS = ["read", "post", "reply", "react", "thread", "type", "search", "presence", "tasks", "calendar"] as const;
+export const ACTIONS = ["read", "post", "dm", "reply", "react", "thread", "type", "search", "presence", "tasks", "calendar", "upload", "call"] as const;
 export type Action = (typeof ACTIONS)[number];
 /** The steps of arriving: signing in, the first screen's requests, the socket's handshake. */
 export const ARRIVAL = ["signin", "screen", "socket"] as const;
 export type Arrival = (typeof ARRIVAL)[number];
 
 /** How often each action is drawn, relative to the others (flags --weight-<action>). */
-export const DEFAULT_WEIGHTS: Record<Action, number> = { read: 30, post: 12, reply: 4, react: 8, thread: 5, type: 15, search: 3, presence: 2, tasks: 11, calendar: 10 };
+export const DEFAULT_WEIGHTS: Record<Action, number> = { read: 30, post: 12, dm: 6, reply: 4, react: 8, thread: 5, type: 15, search: 3, presence: 2, tasks: 11, calendar: 10, upload: 1, call: 1 };
 
-const WORDS = ["release", "deploy", "review", "budget", "meeting", "customer", "design", "ticket", "launch", "invoice", "roadmap", "standup", "bug", "draft", "report"];
+// Message text and search words: the dictionary by Zipf's law, as the chat and search benches use.
+const VOCABULARY = vocabulary(20_000, 0x9e0);
+const WORD_RANKS = new Zipf(VOCABULARY.length);
 const EMOJIS = ["👍", "❤️", "😂", "🎉", "👀", "✅", "🙏", "🚀"];
 const STATUSES = ["online", "away", "busy"] as const;
 
@@ -27,6 +31,8 @@ export interface KindFigures {
   done: number;
   errors: number;
   latency: Samples;
+  /** What went wrong first, for the report. */
+  firstError?: string;
 }
 
 export class PeopleStats {
@@ -80,7 +86,9 @@ export class PeopleStats {
 /** Who is online now: a channel's online members receive its messages. */
 export class Roster {
   private readonly byChannel = new Map<number, Set<number>>();
+  private readonly here = new Set<number>();
   join(p: Person): void {
+    this.here.add(p.user.id);
     for (const c of p.user.channels) {
       let s = this.byChannel.get(c);
       if (!s) this.byChannel.set(c, (s = new Set()));
@@ -88,7 +96,11 @@ export class Roster {
     }
   }
   leave(p: Person): void {
+    this.here.delete(p.user.id);
     for (const c of p.user.channels) this.byChannel.get(c)?.delete(p.user.id);
+  }
+  isOnline(userId: number): boolean {
+    return this.here.has(userId);
   }
   online(channelId: number): number {
     return this.byChannel.get(channelId)?.size ?? 0;
@@ -96,7 +108,19 @@ export class Roster {
 }
 
 const pick = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.length)];
-const sentence = () => Array.from({ length: 4 + Math.floor(Math.random() * 8) }, () => pick(WORDS)).join(" ");
+const sentence = () => latinWords(Math.random, VOCABULARY, WORD_RANKS, messageLength(Math.random)).join(" ");
+/** A search word as people type them: frequent words more often, never the very commonest few. */
+const searchWord = () => VOCABULARY[Math.min(VOCABULARY.length - 1, 20 + WORD_RANKS.draw(Math.random))];
+/** Each person's channels by how much they use them: a favourite few most of the time. */
+const CHANNEL_RANKS = new Map<number, Zipf>();
+const channelRank = (n: number) => {
+  let z = CHANNEL_RANKS.get(n);
+  if (!z) CHANNEL_RANKS.set(n, (z = new Zipf(n)));
+  return z.draw(Math.random);
+};
+/** How long a 1:1 call of the model lasts once set up, and how long its callee takes to pick up. */
+const CALL_HOLD_MS = 8_000;
+const PICK_UP_MS = 1_000;
 
 export interface PersonOptions {
   url: string;
@@ -116,6 +140,10 @@ export class Person {
   private stopped = false;
   /** Recent message ids per channel (from pages read and messages seen), for replies and reactions. */
   private readonly recent = new Map<number, number[]>();
+  /** The call this person is in (as caller or callee): a second one is turned away as busy. */
+  private call: { id: string; peer: number } | null = null;
+  /** The caller's wait for its callee's acceptance and answer. */
+  private awaiting: { answered: () => void; refused: () => void } | null = null;
 
   constructor(
     readonly user: BenchUser,
@@ -165,8 +193,9 @@ export class Person {
       await fn();
       f.done++;
       f.latency.add(performance.now() - t0);
-    } catch {
+    } catch (e) {
       f.errors++;
+      f.firstError ??= (e as Error).message;
     }
   }
 
@@ -186,6 +215,7 @@ export class Person {
       if (!conn.sockets[0]) throw new Error(conn.errors[0] ?? "no socket");
       this.socket = conn.sockets[0];
       onNewMessage(this.socket, (m) => this.received(m.id, m.channel_id, m.thread_root_id == null));
+      this.socket.on("signals.receive", (sig: SignalMessage) => this.signal(sig));
       this.o.roster.join(this);
       ok = true;
     });
@@ -225,7 +255,7 @@ export class Person {
 
   private async act(): Promise<void> {
     const kind = this.draw();
-    const channel = pick(this.user.channels);
+    const channel = this.user.channels[channelRank(this.user.channels.length)];
     const recent = this.recent.get(channel) ?? [];
     await this.timed(kind, async () => {
       switch (kind) {
@@ -234,12 +264,16 @@ export class Person {
           if (newest) await this.emit("channel_reads.update", { channel_id: channel, message_id: newest });
           return;
         }
+        case "dm":
         case "post":
         case "reply": {
+          const dm = kind === "dm" && this.user.dms?.length ? pick(this.user.dms) : null;
+          if (kind === "dm" && !dm) return;
           const root = kind === "reply" ? recent[recent.length - 1] : undefined;
           const mention = Math.random() < 0.1 ? `@[Someone](${this.o.emails.get(pick([...this.o.emails.keys()]))}) ` : "";
-          const expected = Math.max(0, this.o.roster.online(channel) - 1);
-          const m = await this.emit<{ id: number }>("messages.create", { channel_id: channel, content: mention + sentence(), ...(root ? { thread_root_id: root, also_to_channel: false } : {}) });
+          const to = dm?.channel ?? channel;
+          const expected = Math.max(0, this.o.roster.online(to) - 1);
+          const m = await this.emit<{ id: number }>("messages.create", { channel_id: to, content: (dm ? "" : mention) + sentence(), ...(root ? { thread_root_id: root, also_to_channel: false } : {}) });
           this.o.stats.posted++;
           // A reply only in its thread is pushed as a change of the thread, not a new channel message.
           if (!root) this.o.stats.expected.set(m.id, { want: expected, at: performance.now() });
@@ -255,7 +289,7 @@ export class Person {
           await this.emit("channels.typing", { channel_id: channel });
           return;
         case "search":
-          await this.rest("GET", `/search?q=${encodeURIComponent(pick(WORDS))}`);
+          await this.rest("GET", `/search?q=${encodeURIComponent(searchWord())}`);
           return;
         case "presence":
           await this.emit("presence.update", { status: pick(STATUSES) });
@@ -266,8 +300,108 @@ export class Person {
         case "calendar":
           await this.list("calendar_events", { sort: "-start_datetime", limit: 1000 });
           return;
+        case "upload":
+          await this.upload();
+          return;
+        case "call":
+          await this.startCall();
+          return;
       }
     });
+  }
+
+  /** A small file to the library, as the Files page sends it (multipart). */
+  private async upload(): Promise<void> {
+    const form = new FormData();
+    form.append("upload_type", "file_library");
+    const text = Array.from({ length: 200 }, () => sentence()).join("\n");
+    form.append("file", new Blob([text], { type: "text/plain" }), `notes-${this.user.id}-${Date.now()}.txt`);
+    const t0 = performance.now();
+    this.o.stats.restCount++;
+    try {
+      const res = await fetch(`${this.o.url}/api/files`, { method: "POST", headers: { authorization: `Bearer ${this.token}` }, body: form });
+      await res.arrayBuffer();
+      if (res.status >= 500) this.o.stats.rest5xx++;
+      if (!res.ok) throw new Error(`upload: ${res.status}`);
+    } finally {
+      this.o.stats.rest.add(performance.now() - t0);
+    }
+  }
+
+  /**
+   * A 1:1 call's signalling with a direct-message partner who is here: initiate, the callee's
+   * acceptance, offer and answer, three ICE candidates; timed until the answer arrives (the set-up
+   * a person waits for). The call is ended CALL_HOLD_MS later. Nobody to call: nothing is done.
+   */
+  private async startCall(): Promise<void> {
+    const peer = this.user.dms?.find((d) => this.o.roster.isOnline(d.with))?.with;
+    if (this.call || peer === undefined) return;
+    this.call = { id: "", peer };
+    try {
+      const answered = new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error("call not set up in 15 s")), 15_000);
+        const end = (fn: () => void) => () => {
+          clearTimeout(timer);
+          fn();
+        };
+        this.awaiting = { answered: end(resolve), refused: end(() => reject(new Error("call refused"))) };
+      });
+      // Awaited below once the call is started; a failed start must not leave it unhandled.
+      answered.catch(() => null);
+      // Someone in Do Not Disturb is not rung (the server says so): a person would not call them.
+      const started = await this.emit<{ call_id: string }>("calls.initiate", { target_user_id: peer, call_type: "audio" }).catch((e: Error) =>
+        /Do Not Disturb/i.test(e.message) ? null : Promise.reject(e),
+      );
+      if (!started) {
+        this.call = null;
+        return;
+      }
+      this.call.id = started.call_id;
+      await answered;
+      for (let k = 0; k < 3; k++) await this.emit("signals.send", { call_id: started.call_id, to_user_id: peer, message_type: "ice_candidate", message_data: { candidate: `candidate:${k} 1 udp 1 127.0.0.1 9 typ host` } });
+      const id = started.call_id;
+      setTimeout(() => {
+        if (this.call?.id === id) this.call = null;
+        void this.emit("calls.end", { call_id: id }).catch(() => null);
+      }, CALL_HOLD_MS);
+    } catch (e) {
+      const id = this.call?.id;
+      this.call = null;
+      this.awaiting = null;
+      if (id) await this.emit("calls.end", { call_id: id }).catch(() => null);
+      throw e;
+    }
+  }
+
+  /** Both ends of the model's calls (as scenarios.ts's calls bench, without media). */
+  private signal(s: SignalMessage): void {
+    switch (s.message_type) {
+      case "call_invite":
+        if (this.call) {
+          void this.emit("calls.answer", { call_id: s.call_id, accepted: false, reason: "busy" }).catch(() => null);
+          return;
+        }
+        this.call = { id: s.call_id, peer: s.from_user_id };
+        setTimeout(() => void this.emit("calls.answer", { call_id: s.call_id, accepted: true }).catch(() => (this.call = null)), PICK_UP_MS);
+        return;
+      case "call_accept":
+        if (this.call?.id === s.call_id) void this.emit("signals.send", { call_id: s.call_id, to_user_id: s.from_user_id, message_type: "offer", message_data: { sdp: "v=0" } }).catch(() => null);
+        return;
+      case "offer":
+        if (this.call?.id === s.call_id) void this.emit("signals.send", { call_id: s.call_id, to_user_id: s.from_user_id, message_type: "answer", message_data: { sdp: "v=0" } }).catch(() => null);
+        return;
+      case "answer":
+        if (this.call?.id === s.call_id) this.awaiting?.answered();
+        return;
+      case "call_reject":
+      case "call_end":
+        if (this.call?.id === s.call_id) {
+          this.awaiting?.refused();
+          this.call = null;
+          this.awaiting = null;
+        }
+        return;
+    }
   }
 
   leave(): void {

@@ -12,6 +12,8 @@ export interface BenchUser {
   token: string;
   /** Channels this user is a member of (private rooms first). */
   channels: number[];
+  /** Direct messages, where the load tester's organisation shape made some (bench/lib/org-shape.ts). */
+  dms?: { channel: number; with: number }[];
 }
 
 export interface BenchRoom {
