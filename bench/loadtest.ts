@@ -9,8 +9,9 @@
 // --transport: websocket (default) or polling (Socket.IO long-polling only, never upgraded).
 // --scenario users: the user model (bench/lib/people.ts): people added --step-people at a time
 //   every --step-seconds up to --users, each acting every --mean-interval s on average (weights:
-//   --weight-<action>); --find-capacity stops at the first step that trips a threshold and prints
-//   the supported users.
+//   --weight-<action>), in an organisation's shape (--extra-rooms, --dms-per-person); --find-capacity
+//   stops at the first step that trips a threshold, backs off until it settles and prints the
+//   supported users.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
