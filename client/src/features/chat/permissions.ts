@@ -39,6 +39,11 @@ export function canResolveThread(u: Person, root: Pick<ChatMessage, "sender_emai
   return !!u && (same(root.sender_email, u.email) || canManageChannel(u, channel));
 }
 
+// messages.pin (docs/messages.md, "Pinned"): the message's author, or anyone who manages the channel.
+export function canPinMessage(u: Person, message: Pick<ChatMessage, "sender_email">, channel: ChannelPeople | undefined): boolean {
+  return !!u && (same(message.sender_email, u.email) || (!!channel && canManageChannel(u, channel)));
+}
+
 export function canLeaveChannel(u: Person, channel: ChannelPeople): boolean {
   return channel.type !== "dm" && !channel.is_system && isChannelMember(u, channel);
 }

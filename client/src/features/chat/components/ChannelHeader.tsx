@@ -5,6 +5,8 @@ import { Spinner } from "../../../ui/spinner";
 import { SimpleTooltip } from "../../../ui/tooltip";
 import { ChannelIcon } from "./ChannelIcon";
 import { ChannelNotifyMenu } from "../../notifications/ChannelNotifyMenu";
+import { PinnedButton } from "./PinnedButton";
+import { SavedButton } from "./SavedButton";
 
 interface Props {
   channel: Channel;
@@ -49,6 +51,7 @@ export function ChannelHeader({ channel, title, canDelete, canLeave, canJoin, jo
       )}
       {/* A level is a member's: someone looking into a public channel has none to set. */}
       {!canJoin && <ChannelNotifyMenu channelId={channel.id} />}
+      <PinnedButton channelId={channel.id} />
       {/* A dm's two people are fixed: there is nobody to add, remove or list. */}
       {channel.type !== "dm" && (
         <SimpleTooltip label="Members" side="bottom">
@@ -59,6 +62,7 @@ export function ChannelHeader({ channel, title, canDelete, canLeave, canJoin, jo
           </Button>
         </SimpleTooltip>
       )}
+      <SavedButton />
       {onIntegrations && (
         <SimpleTooltip label="Integrations" side="bottom">
           <Button variant="ghost" size="icon-sm" onClick={onIntegrations} aria-label="Integrations" className="text-muted-foreground">

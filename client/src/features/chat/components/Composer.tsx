@@ -5,11 +5,16 @@ import { useSessionStore } from "../../auth/store";
 import { lastOwnMessage } from "../editRequest";
 import { useChatStore } from "../store";
 import { MessageComposer } from "./MessageComposer";
+import { ScheduleMenu } from "./ScheduleMenu";
+import { ScheduledBar } from "./ScheduledBar";
 
 /** The channel's composer: a message to the channel, with @mentions and a typing notice to its readers. */
 export function Composer({ channel }: { channel: Channel }) {
   return (
-    <MessageComposer
+    <>
+      {/* One's scheduled messages here (docs/messages.md, "Scheduled messages"). */}
+      <ScheduledBar channelId={channel.id} />
+      <MessageComposer
       channel={channel}
       // The draft is kept per person and channel across reloads (docs/messages.md, "Writing").
       place={{ channelId: channel.id }}
@@ -25,6 +30,8 @@ export function Composer({ channel }: { channel: Channel }) {
       mentions
       onTyping={() => void emitWithAck("channels.typing", { channel_id: channel.id }).catch(() => undefined)}
       layout="wide"
+      afterSend={(text, clear) => <ScheduleMenu channelId={channel.id} text={text} clear={clear} />}
     />
+    </>
   );
 }

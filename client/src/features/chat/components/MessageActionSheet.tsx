@@ -7,6 +7,7 @@ import { Spinner } from "../../../ui/spinner";
 import { cn } from "../../../lib/utils";
 import { copyForReader, markUnreadFrom, messageLink } from "../messageActions";
 import { MessageSheetAction as Action, TOUCH_TARGET as target } from "./MessageSheetAction";
+import { KeepSheetActions } from "./KeepSheetActions";
 
 const EmojiPickerPanel = lazy(() => import("./EmojiPickerPanel"));
 
@@ -24,6 +25,9 @@ interface Props {
   onReplyInThread?: () => void;
   /** Read positions are a channel's: absent for a reply in the thread pane. */
   canMarkUnread: boolean;
+  /** Pin, Save and Remind me (docs/messages.md): not for a deleted message. */
+  canKeep?: boolean;
+  canPin?: boolean;
 }
 
 /**
@@ -31,7 +35,7 @@ interface Props {
  * long press on the message or its "More actions" button, with targets of at least 44×44 px, plus
  * copying the text and a link.
  */
-export function MessageActionSheet({ message, open, onOpenChange, onReact, onEdit, onDelete, onCreateTask, onReplyInThread, canMarkUnread }: Props) {
+export function MessageActionSheet({ message, open, onOpenChange, onReact, onEdit, onDelete, onCreateTask, onReplyInThread, canMarkUnread, canKeep = false, canPin = false }: Props) {
   const [picking, setPicking] = useState(false);
   const text = mentionsAsText(message.content ?? "");
   // Close first: a dialog the action opens (edit history, delete) then takes the focus cleanly.
@@ -73,6 +77,7 @@ export function MessageActionSheet({ message, open, onOpenChange, onReact, onEdi
               {onReplyInThread && <Action icon={<MessageSquareText />} label="Reply in thread" onClick={run(onReplyInThread)} />}
               {onEdit && <Action icon={<Pencil />} label="Edit message" onClick={run(onEdit)} />}
               {canMarkUnread && <Action icon={<Mail />} label="Mark as unread" onClick={run(() => markUnreadFrom(message))} />}
+              {canKeep && <KeepSheetActions message={message} canPin={canPin} run={run} />}
               {onCreateTask && <Action icon={<ListTodo />} label="Create task from message" onClick={run(onCreateTask)} />}
               {text && <Action icon={<Copy />} label="Copy text" onClick={run(() => copyForReader(text, "Text copied"))} />}
               <Action icon={<Link />} label="Copy link" onClick={run(() => copyForReader(messageLink(message), "Link copied"))} />

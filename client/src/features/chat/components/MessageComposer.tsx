@@ -64,6 +64,8 @@ interface Props {
   layout: keyof typeof LAYOUT;
   /** Controls between the attach and the send button. */
   extra?: ReactNode;
+  /** After the send button: the text's other ways out (Schedule for later), given the text and a way to clear it. */
+  afterSend?: (text: string, clear: () => void) => ReactNode;
 }
 
 /**
@@ -71,7 +73,7 @@ interface Props {
  * place, Enter sends, up arrow in an empty box edits one's last message, and a file comes by the
  * paperclip, a paste or a drop.
  */
-export function MessageComposer({ channel, place, send, lastOwn, editScope, label, placeholder, attachLabel, fileTestId, sendLabel, mentions, onTyping, layout, extra }: Props) {
+export function MessageComposer({ channel, place, send, lastOwn, editScope, label, placeholder, attachLabel, fileTestId, sendLabel, mentions, onTyping, layout, extra, afterSend }: Props) {
   const look = LAYOUT[layout];
   const [text, setText] = useDraft(place);
   const textRef = useRef(text);
@@ -202,6 +204,7 @@ export function MessageComposer({ channel, place, send, lastOwn, editScope, labe
           >
             <SendHorizontal />
           </Button>
+          {afterSend?.(text, () => setText(""))}
         </div>
       </div>
       <SlashCommandFeedback feedback={slash.feedback} onClose={slash.clearFeedback} />

@@ -8,7 +8,10 @@ import { UserAvatar } from "../../../ui/avatar";
 import { useSessionStore } from "../../auth/store";
 import { useEditRequestStore } from "../editRequest";
 import { react } from "../messageActions";
-import { canDeleteMessage, canEditMessage } from "../permissions";
+import { canDeleteMessage, canEditMessage, canPinMessage } from "../permissions";
+import { findChannelInCache } from "../api";
+import { KeepToolbarButtons } from "./KeepToolbarButtons";
+import { PinnedLabel } from "./PinnedLabel";
 import { DeleteMessageDialog } from "./DeleteMessageDialog";
 import { MessageActions } from "./MessageActions";
 import { MessageAttachment } from "./MessageAttachment";
@@ -63,6 +66,7 @@ function MessageRowImpl({ message, previous, task, canCreateTask, onCreateTask, 
   const deleted = !!message.deleted_at;
   const canEdit = !deleted && canEditMessage(me, message);
   const canDelete = !deleted && canDeleteMessage(me, message);
+  const canPin = !deleted && canPinMessage(me, message, findChannelInCache(message.channel_id));
   const rootId = message.thread_root_id ?? message.id;
   // Up arrow in an empty composer asks to edit this message (docs/messages.md, "Writing"); the thread pane's
   // rows answer its composer, the channel's list the channel's.
@@ -147,6 +151,7 @@ function MessageRowImpl({ message, previous, task, canCreateTask, onCreateTask, 
               </time>
             </div>
           )}
+          <PinnedLabel message={message} />
           {onOpenThread && message.thread_root_id != null && <ThreadReplyLabel onOpen={() => onOpenThread(rootId)} />}
           {deleted ? (
             <p className="text-[14px] leading-[1.45rem] text-muted-foreground italic">Message deleted</p>
@@ -200,6 +205,7 @@ function MessageRowImpl({ message, previous, task, canCreateTask, onCreateTask, 
           >
             {/* Read positions are the channel's; a reply inside the thread pane is not in that list. */}
             {onOpenThread && <MarkUnreadButton message={message} />}
+            {!deleted && <KeepToolbarButtons message={message} canPin={canPin} />}
           </MessageActions>
         )}
       </div>
@@ -215,6 +221,8 @@ function MessageRowImpl({ message, previous, task, canCreateTask, onCreateTask, 
           onCreateTask={canCreateTask && !deleted ? () => onCreateTask(message) : undefined}
           onReplyInThread={onOpenThread ? () => onOpenThread(rootId) : undefined}
           canMarkUnread={!!onOpenThread && !deleted}
+          canKeep={!deleted}
+          canPin={canPin}
           />
         </Suspense>
       )}
