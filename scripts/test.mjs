@@ -32,6 +32,7 @@ const NEEDS = [
   { ok: () => imports("aiortc"), pkgs: ["python3-aiortc"], why: "a WebRTC client of its own publishing into Janus" },
   { ok: () => onPath("redis-server"), pkgs: ["redis-server"], why: "multi-node and failure tests" },
   { ok: () => onPath("nginx"), pkgs: ["nginx-light"], why: "the failure tests' load balancer" },
+  { ok: () => onPath("slapd") && onPath("ldapsearch"), pkgs: ["slapd", "ldap-utils"], why: "LDAP sign-in and directory sync against a real OpenLDAP" },
   { ok: postgresBinaries, pkgs: ["postgresql"], why: "the failure tests' own Postgres cluster" },
   { ok: () => fs.existsSync("/usr/share/dict/american-english"), pkgs: ["wamerican"], why: "the search benchmark's dictionary" },
   { ok: () => fs.existsSync("/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf"), pkgs: ["fonts-noto-color-emoji"], why: "emoji in the browser tests' screenshots, as people's devices show them" },

@@ -5,6 +5,9 @@ import crypto from "node:crypto";
 import net from "node:net";
 import { LIMITS } from "@shared/constants";
 import { parseEgressPorts, parseEgressRanges, type EgressRules } from "./net/egress";
+import { ldapConfig, ldapEnv, type LdapConfig } from "./auth/ldap-config";
+
+export type { LdapConfig };
 
 /**
  * Pending connections the kernel may queue for the server (capped by net.core.somaxconn). After a
@@ -121,6 +124,8 @@ const envSchema = z.object({
   BREAK_GLASS_ADMIN: z.string().trim().toLowerCase().email().optional(),
   // Who must use two-step sign-in (docs/authentication.md, "Two-step sign-in").
   REQUIRE_TOTP: z.enum(["off", "admins", "everyone"]).default("off"),
+  // LDAP / Active Directory sign-in and directory sync (docs/authentication.md, "LDAP / Active Directory").
+  ...ldapEnv,
 });
 
 /** An identity provider is reached over https, except one on this machine (a test or a local Keycloak). */
@@ -261,6 +266,8 @@ export interface Config {
   passwordLogin: { enabled: boolean; breakGlassAdmin?: string };
   /** REQUIRE_TOTP: who must set up two-step sign-in before a password sign-in completes. */
   requireTotp: "off" | "admins" | "everyone";
+  /** LDAP / Active Directory (docs/authentication.md); absent when LDAP_URL is unset. */
+  ldap?: LdapConfig;
 }
 
 export interface OidcConfig {
@@ -393,6 +400,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
         : undefined,
     passwordLogin: { enabled: e.PASSWORD_LOGIN === "on", breakGlassAdmin: e.BREAK_GLASS_ADMIN },
     requireTotp: e.REQUIRE_TOTP,
+    ldap: ldapConfig(e),
     ...overrides,
   };
 }

@@ -46,3 +46,12 @@ export function isSsoError(code: string | null | undefined): code is SsoError {
 
 /** Said to anyone but the break-glass admin when PASSWORD_LOGIN=off. */
 export const PASSWORD_LOGIN_OFF = "Password sign-in is turned off on this server. Use single sign-on instead.";
+
+/** Why a sign-in through the LDAP directory was refused (POST /auth/login answers the text; docs/authentication.md). */
+export const LDAP_ERRORS = {
+  unreachable: "The directory could not be reached to check your password. Please try again in a moment.",
+  no_email: "Your directory entry has no e-mail address, so it cannot be matched to an account. Ask your administrator to add one.",
+  no_account: SSO_ERRORS.no_account,
+  disabled: "Your directory account is disabled. Ask your administrator.",
+  ambiguous: "Several directory entries answer to that sign-in name. Sign in with your e-mail address instead.",
+} as const;

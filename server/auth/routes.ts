@@ -9,6 +9,8 @@ import { setTokenCookie } from "./cookies";
 import { ID_TOKEN_COOKIE, endSessionUrl, oidcRoutes } from "./oidc";
 import { revokeSession } from "./repository";
 import { secondFactorStep, totpRoutes } from "./totp";
+import { ldapSignIn } from "./ldap-login";
+import { startDirectorySync } from "./ldap-sync";
 import { verifyPassword } from "./passwords";
 import { TOKEN_COOKIE, currentUser, requireAuth } from "./middleware";
 import { presentUser } from "../entities/present";
@@ -66,12 +68,21 @@ export function authRoutes(ctx: AppContext): Router {
       res.json({ user: presentUser(req.user, req.user) });
       return;
     }
-    // Refused before the password is looked at, in the same words for every address: no account is revealed.
     const { enabled, breakGlassAdmin } = ctx.config.passwordLogin;
-    if (!enabled && email.trim().toLowerCase() !== breakGlassAdmin) throw new HttpError(403, PASSWORD_LOGIN_OFF);
-    const user = await findUserByEmail(ctx.db, email);
-    if (!user || !(await verifyPassword(password, user.password_hash))) {
-      throw new HttpError(401, MESSAGES.invalidCredentials);
+    const breakGlass = email.trim().toLowerCase() === breakGlassAdmin;
+    const { ldap } = ctx.config;
+    // The directory decides for the people it knows (docs/authentication.md, "LDAP / Active
+    // Directory"); the break-glass admin's own password is the way in when the directory is wrong.
+    let user = ldap && !breakGlass ? await ldapSignIn(ctx, ldap, email, password) : null;
+    if (!user) {
+      // Refused before the password is looked at, in the same words for every address: no account is revealed.
+      if (!enabled && !breakGlass) throw ldap ? new HttpError(401, MESSAGES.invalidCredentials) : new HttpError(403, PASSWORD_LOGIN_OFF);
+      user = (await findUserByEmail(ctx.db, email)) ?? null;
+      // An account that belongs to the directory signs in through it only, so leaving the directory locks it out at once.
+      const directoryOwned = !!ldap && !!user?.directory_dn && !breakGlass;
+      if (!user || directoryOwned || !(await verifyPassword(password, user.password_hash))) {
+        throw new HttpError(401, MESSAGES.invalidCredentials);
+      }
     }
     // Said only to someone who knows the password: it does not reveal accounts to guessers.
     if (!user.is_active) throw new HttpError(403, USER_MESSAGES.accountDeactivated);
@@ -93,6 +104,7 @@ export function authRoutes(ctx: AppContext): Router {
   });
 
   r.use(oidcRoutes(ctx));
+  startDirectorySync(ctx);
   r.use(totpRoutes(ctx));
 
   r.post("/auth/logout", async (req, res) => {

@@ -129,6 +129,9 @@ export const users = defineEntity({
     totp_secret: z.string().nullable(),
     totp_last_step: z.number().nullable(),
     totp_recovery_hashes: z.array(z.string()).nullable(),
+    /** LDAP (docs/authentication.md, "LDAP / Active Directory"): the person's directory entry (null: local), and when the sync deactivated them for leaving it. */
+    directory_dn: z.string().nullable(),
+    directory_gone_at: z.date().nullable(),
   }),
   // user_status and notification_preferences are left out: a filter on them would reveal a
   // hidden status or a private preference through which rows come back.

@@ -11,7 +11,7 @@ import { HttpError, forbidden, notFound } from "../../errors";
 import { USER_MESSAGES } from "@shared/entities";
 import { withChanges } from "../../feed/changelog";
 import { leaveCallsOf } from "../calls/service";
-import { lockUser, updateUserRow } from "./repository";
+import { lockUser, updateUserRow, type UserChanges } from "./repository";
 
 /** Only an admin changes is_active, and never deactivates themselves (the organisation could be left without one). */
 export function assertMayChangeActive(actor: User, id: number, active: boolean): void {
@@ -22,12 +22,20 @@ export function assertMayChangeActive(actor: User, id: number, active: boolean):
 /** Deactivates (false) or reactivates (true) an account; a call that changes nothing changes nothing. */
 export async function setUserActive(ctx: AppContext, actor: User, id: number, active: boolean): Promise<User> {
   assertMayChangeActive(actor, id, active);
+  return changeUserActive(ctx, id, active);
+}
+
+/**
+ * The change itself, for a caller that decided on its own who may make it (the directory sync,
+ * docs/authentication.md); `also` is written in the same update.
+ */
+export async function changeUserActive(ctx: AppContext, id: number, active: boolean, also: UserChanges = {}): Promise<User> {
   const result = await withChanges(ctx, async (trx, log) => {
     const before = await lockUser(trx, id);
     if (!before) throw notFound("User not found");
     if (before.is_active === active) return { before, after: before };
     const now = new Date();
-    const after = await updateUserRow(trx, id, { is_active: active, deactivated_at: active ? null : now, updated_at: now });
+    const after = await updateUserRow(trx, id, { ...also, is_active: active, deactivated_at: active ? null : now, updated_at: now });
     if (!active) await revokeUserSessions(trx, id);
     log.add("users", "update", id, after, before);
     return { before, after };
