@@ -23,6 +23,7 @@ export const SLASH_COMMANDS: readonly SlashCommandInfo[] = [
   { name: "meet", args: "", description: "Start a meeting with this channel's people" },
   { name: "shrug", args: "[text]", description: "Post a message with ¯\\_(ツ)_/¯ at the end" },
   { name: "me", args: "<text>", description: "Post an action, shown in italics after your name" },
+  { name: "remind", args: "me|#channel <when> <what>", description: "Remind yourself, or post to a channel later: /remind me in 20 minutes check the build" },
 ];
 
 export const SHRUG = "¯\\_(ツ)_/¯";

@@ -168,5 +168,10 @@ describe.each(ENGINES)("keeping and planning messages (%s)", (engine) => {
     await expect(runRemind(app.ctx, bob.user, ch.id, "me someday call Sam")).rejects.toMatchObject({ status: 400 });
     await expect(runRemind(app.ctx, bob.user, ch.id, "#nowhere in 1h hi")).rejects.toMatchObject({ status: 400 });
     await expect(runRemind(app.ctx, bob.user, ch.id, "me in 1h")).rejects.toMatchObject({ status: 400 });
+    // Through the slash command endpoint, as typed in the composer.
+    const typed = await api(app, cat.token).post<{ command: string; notice: string }>("/api/commands", { channel_id: ch.id, text: "/remind me tomorrow at 9:00 water the plants" });
+    expect(typed).toMatchObject({ status: 200, body: { command: "remind", notice: expect.stringContaining("water the plants") } });
+    expect((await api(app, cat.token).get<MessageReminder[]>("/api/chat/reminders")).body).toEqual([expect.objectContaining({ note: "water the plants", channel_id: ch.id })]);
+    expect(await api(app, cat.token).post("/api/commands", { channel_id: ch.id, text: "/remind me whenever" })).toMatchObject({ status: 400 });
   });
 });

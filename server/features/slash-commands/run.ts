@@ -19,6 +19,7 @@ import { updateChannelNotificationSetting } from "../notifications/channel-setti
 import { updateUser } from "../users/service";
 import { findPeopleNamed, type NamedPerson } from "./repository";
 import { parseUntil } from "./until";
+import { runRemind } from "../keep/remind-command";
 
 interface Run {
   ctx: AppContext;
@@ -136,6 +137,9 @@ const me: Handler = ({ ctx, user, text, input }) => {
   return post(ctx, user, input, `_${user.full_name} ${text}_`);
 };
 
+// `/remind me|#channel <when> <what>`: a reminder or a scheduled message (docs/messages.md, "Reminders").
+const remind: Handler = async ({ ctx, user, channel, text }) => ({ notice: (await runRemind(ctx, user, channel.id, text)).notice });
+
 /** The built-in commands, by name (the list the composer shows is in shared/slashCommands.ts). */
 export const SLASH_HANDLERS: Record<string, Handler> = {
   away: presence("away", "You are away."),
@@ -149,6 +153,7 @@ export const SLASH_HANDLERS: Record<string, Handler> = {
   meet,
   shrug,
   me,
+  remind,
 };
 
 /** Parses and runs one line, in the channel it was typed in (which the person must be able to read). */
