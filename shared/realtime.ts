@@ -9,6 +9,7 @@ import type { ChannelRead, ChannelReceipt } from "./entities/channel_reads";
 import { threadFollowsUpdateInput, type ThreadFollow } from "./entities/thread_follows";
 import { channelNotificationSettingsUpdateInput, type ChannelNotificationSetting } from "./entities/channel_notification_settings";
 import { boundedJson, idRef, plainString } from "./entities/fields";
+import { sidebarMoveInput, sidebarOrderInput, sidebarSetupInput, type SidebarSection } from "./entities/sidebar_sections";
 
 export const SIGNAL_TYPES = [
   "call_invite",
@@ -43,6 +44,8 @@ export { channelReadsUpdateInput };
 export { threadFollowsUpdateInput };
 // One schema for a person's level in a channel: `channel_notification_settings.update` and POST /api/notifications/channel-settings.
 export { channelNotificationSettingsUpdateInput };
+// One schema each for the sidebar's commands (docs/channels.md, "Sidebar") and their REST routes under /api/sidebar.
+export { sidebarMoveInput, sidebarOrderInput, sidebarSetupInput };
 
 export const signalSendInput = z.object({
   call_id: callId(),
@@ -311,6 +314,12 @@ export interface ClientToServerEvents extends EntityCommands {
   "thread_follows.update": (p: z.input<typeof threadFollowsUpdateInput>, ack: AckFn<ThreadFollow>) => void;
   /** Set one's notification level for a channel (docs/notifications.md); acked with the row. */
   "channel_notification_settings.update": (p: z.input<typeof channelNotificationSettingsUpdateInput>, ack: AckFn<ChannelNotificationSetting>) => void;
+  /** Make one's default sidebar sections where missing (docs/channels.md, "Sidebar"); acked with all one's sections. */
+  "sidebar_sections.setup": (p: z.input<typeof sidebarSetupInput>, ack: AckFn<SidebarSection[]>) => void;
+  /** Place a channel in one of one's sections; acked with the sections it changed. */
+  "sidebar_sections.move": (p: z.input<typeof sidebarMoveInput>, ack: AckFn<SidebarSection[]>) => void;
+  /** Put one's sections in a new order; acked with all of them. */
+  "sidebar_sections.order": (p: z.input<typeof sidebarOrderInput>, ack: AckFn<SidebarSection[]>) => void;
   "signals.send": (p: z.input<typeof signalSendInput>, ack: AckFn<{ id: number }>) => void;
   "calls.initiate": (p: z.input<typeof callInitiateInput>, ack: AckFn<CallStarted>) => void;
   "calls.initiateGroup": (p: z.input<typeof callInitiateGroupInput>, ack: AckFn<CallStarted>) => void;

@@ -25,6 +25,8 @@ import { entityCommands } from "../entities/commands";
 import { integrationRoutes } from "./integrations/routes";
 import { linkPreviewConsumer } from "./link-previews/consumer";
 import { startLinkPreviewWorker } from "./link-previews/worker";
+import { sidebarRoutes } from "./sidebar/routes";
+import { sidebarCommands } from "./sidebar/commands";
 import { slashCommandRoutes } from "./slash-commands/routes";
 
 export function mountFeatureRoutes(api: Router, ctx: AppContext): void {
@@ -41,6 +43,7 @@ export function mountFeatureRoutes(api: Router, ctx: AppContext): void {
   // Link previews are fetched by their worker from what their feed consumer queues (docs/integrations.md).
   api.use(notificationRoutes(ctx, [linkPreviewConsumer(ctx, startLinkPreviewWorker(ctx).wake)]));
   api.use(integrationRoutes(ctx));
+  api.use(sidebarRoutes(ctx));
   api.use(slashCommandRoutes(ctx));
   api.use(changesRoutes(ctx));
   api.use(entityRoutes(ctx));
@@ -48,4 +51,4 @@ export function mountFeatureRoutes(api: Router, ctx: AppContext): void {
 
 export const SOCKET_COMMANDS: CommandTable = {
   ...entityCommands,
-  ...chatCommands, ...callCommands, ...sfuCommands, ...presenceCommands, ...feedCommands, ...notificationCommands };
+  ...chatCommands, ...callCommands, ...sfuCommands, ...presenceCommands, ...feedCommands, ...notificationCommands, ...sidebarCommands };

@@ -23,6 +23,7 @@ import { channelNotificationSettingsTable, notificationsTable } from "./notifica
 import { orgStorageConfigTable, sharedFilesTable } from "./files/tables";
 import { incomingWebhooksTable } from "./integrations/table";
 import { messageLinkPreviewsTable } from "./link-previews/table";
+import { sidebarSectionsTable } from "./sidebar/table";
 import { groupMembersTable, groupsTable } from "./groups/tables";
 
 // TableList is a mapped type over every table of shared/entities' ENTITIES: a table missing here
@@ -46,6 +47,7 @@ export const TABLES: TableList = {
   org_storage_config: orgStorageConfigTable,
   incoming_webhooks: incomingWebhooksTable,
   message_link_previews: messageLinkPreviewsTable,
+  sidebar_sections: sidebarSectionsTable,
   groups: groupsTable,
   group_members: groupMembersTable,
 };

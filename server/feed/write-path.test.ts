@@ -113,6 +113,7 @@ const CREATE: { [T in EntityTable]?: (s: State) => Record<string, unknown> } = {
   channel_notification_settings: (s) => ({ channel_id: s.channel, level: "mentions" }),
   incoming_webhooks: (s) => ({ channel_id: s.channel, name: "Deploys" }),
   message_link_previews: () => ({}),
+  sidebar_sections: () => ({ name: "Projects" }),
 };
 const UPDATE: { [T in EntityTable]?: Record<string, unknown> } = {
   users: { job_title: "Tester" },
@@ -128,6 +129,7 @@ const UPDATE: { [T in EntityTable]?: Record<string, unknown> } = {
   approval_requests: { title: "Changed" },
   org_storage_config: { is_active: false },
   notifications: { read: true },
+  sidebar_sections: { collapsed: true },
 };
 
 function steps(): Record<string, Step[]> {
@@ -141,6 +143,10 @@ function steps(): Record<string, Step[]> {
     "channel_reads.update": [{ as: "ann", input: (s) => ({ channel_id: s.channel, message_id: s.root }), records: ["channel_reads.create"] }],
     "thread_follows.update": [{ as: "ann", input: (s) => ({ thread_root_id: s.root, following: false }), records: ["thread_follows.update"] }],
     "channel_notification_settings.update": [{ as: "ann", input: (s) => ({ channel_id: s.channel, level: "muted" }), records: ["channel_notification_settings.create"] }],
+    // The admin's own section of the generic create above, then the three defaults setup makes after it.
+    "sidebar_sections.setup": [{ as: "admin", input: () => ({}), records: ["sidebar_sections.create"] }],
+    "sidebar_sections.move": [{ as: "admin", input: (s) => ({ channel_id: s.channel, section_id: s.sidebar_sections }), records: ["sidebar_sections.update"] }],
+    "sidebar_sections.order": [{ as: "admin", input: (s) => ({ ids: [s.sidebar_sections + 3, s.sidebar_sections + 2, s.sidebar_sections + 1, s.sidebar_sections] }), records: ["sidebar_sections.update"] }],
   };
   for (const table of Object.keys(TABLES) as EntityTable[]) {
     const create = CREATE[table];

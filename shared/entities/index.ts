@@ -19,6 +19,7 @@ import { notifications } from "./notifications";
 import { channelNotificationSettings } from "./channel_notification_settings";
 import { incomingWebhooks } from "./incoming_webhooks";
 import { messageLinkPreviews } from "./message_link_previews";
+import { sidebarSections } from "./sidebar_sections";
 import { groups } from "./groups";
 import { groupMembers } from "./group_members";
 
@@ -41,6 +42,7 @@ export const ENTITIES = {
   channel_notification_settings: channelNotificationSettings,
   incoming_webhooks: incomingWebhooks,
   message_link_previews: messageLinkPreviews,
+  sidebar_sections: sidebarSections,
   groups,
   group_members: groupMembers,
 } as const;
@@ -83,6 +85,8 @@ export { CHANNEL_NOTIFY_LEVELS, channelNotificationSettingsUpdateInput } from ".
 export type { IncomingWebhook, WebhookPayload } from "./incoming_webhooks";
 export { webhookPayload, WEBHOOK_NAME_MAX } from "./incoming_webhooks";
 export type { MessageAttachment, AttachmentField } from "./attachments";
+export type { SidebarSection, SidebarKind, SidebarSort, SidebarMoveInput, SidebarOrderInput } from "./sidebar_sections";
+export { SIDEBAR_DEFAULTS, SIDEBAR_KINDS, SIDEBAR_SORTS, SIDEBAR_NAME_MAX, SIDEBAR_SECTIONS_MAX, SIDEBAR_CHANNELS_MAX, sidebarMoveInput, sidebarOrderInput, sidebarSetupInput } from "./sidebar_sections";
 export type { Group } from "./groups";
 export { GROUP_SOURCES, groupHandle } from "./groups";
 export type { GroupMember } from "./group_members";

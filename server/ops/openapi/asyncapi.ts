@@ -19,6 +19,9 @@ import {
   threadFollowsUpdateInput,
   messagesResolveInput,
   channelNotificationSettingsUpdateInput,
+  sidebarMoveInput,
+  sidebarOrderInput,
+  sidebarSetupInput,
   entityCreateInput,
   entityDeleteInput,
   entityUpdateInput,
@@ -186,6 +189,21 @@ export const COMMANDS: { [E in keyof ClientToServerEvents]: Entry } = {
     payload: channelNotificationSettingsUpdateInput,
     summary: "Set one's notification level for a channel: all, mentions or muted (POST /api/notifications/channel-settings); acked with the row",
     ack: jsonSchema(ENTITIES.channel_notification_settings.row, "output"),
+  },
+  "sidebar_sections.setup": {
+    payload: sidebarSetupInput,
+    summary: "Make one's default sidebar sections where missing (POST /api/sidebar/setup); acked with all one's sections",
+    ack: { type: "array", items: jsonSchema(ENTITIES.sidebar_sections.row, "output") },
+  },
+  "sidebar_sections.move": {
+    payload: sidebarMoveInput,
+    summary: "Place a readable channel in one of one's sidebar sections at index (POST /api/sidebar/move); acked with the sections it changed",
+    ack: { type: "array", items: jsonSchema(ENTITIES.sidebar_sections.row, "output") },
+  },
+  "sidebar_sections.order": {
+    payload: sidebarOrderInput,
+    summary: "Put one's sidebar sections in a new order, every id once (POST /api/sidebar/order); acked with all of them",
+    ack: { type: "array", items: jsonSchema(ENTITIES.sidebar_sections.row, "output") },
   },
   "changes.since": {
     payload: changesSinceInput,

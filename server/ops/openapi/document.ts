@@ -2,7 +2,7 @@
 // with (shared/entities for the Entity API, the routes' own schemas elsewhere), turned into JSON
 // Schema by zod; a test checks that every route the server mounts is described here.
 import type { z } from "zod";
-import { ENTITY_TABLES, channelReadsUpdateInput, channelReceiptsQuery, channelsOpenDmInput, pushSubscriptionInput, pushUnsubscribeInput, threadFollowsUpdateInput, channelNotificationSettingsUpdateInput, messagesResolveInput, webhookPayload } from "@shared/entities";
+import { ENTITY_TABLES, channelReadsUpdateInput, channelReceiptsQuery, channelsOpenDmInput, pushSubscriptionInput, pushUnsubscribeInput, threadFollowsUpdateInput, channelNotificationSettingsUpdateInput, messagesResolveInput, webhookPayload, sidebarMoveInput, sidebarOrderInput, sidebarSetupInput } from "@shared/entities";
 import { callAnswerInput, callEndInput, callInitiateGroupInput, callInitiateInput, presenceUpdateInput, signalSendInput } from "@shared/realtime";
 import { loginSchema } from "../../auth/routes";
 import { totpConfirmInput, totpDisableInput, totpLoginInput, totpResetInput, totpSetupInput } from "../../auth/totp";
@@ -178,6 +178,9 @@ const OPS: Op[] = [
   { method: "post", path: "/notifications/channel-settings", summary: "channel_notification_settings.update: set the caller's notification level for a channel (all, mentions, muted)", tag: "notifications", body: channelNotificationSettingsUpdateInput, response: ref("channel_notification_settings.row") },
   { method: "post", path: "/hooks/{token}", summary: "An incoming webhook (docs/integrations.md): post to its channel as the integration, in Slack's format (JSON, or a form with payload=) or the native {text, name}; answers \"ok\"; 400 bad payload, 404 unknown or revoked, 413 too large, 429 too many", tag: "integrations", auth: false, body: webhookPayload, produces: "text/plain" },
   { method: "post", path: "/commands", summary: "Run a slash command typed in a channel's composer (docs/integrations.md, Slash commands): {command, notice, message_id?, action?}; 400 unknown command or bad arguments, 403 not allowed, 404 channel not readable", tag: "integrations", body: slashCommandInput, response: anyObject },
+  { method: "post", path: "/sidebar/setup", summary: "sidebar_sections.setup: the caller's sidebar sections, Favourites, Channels and Direct messages made where missing (docs/channels.md, Sidebar)", tag: "channels", body: sidebarSetupInput, response: { type: "array", items: ref("sidebar_sections.row") } },
+  { method: "post", path: "/sidebar/move", summary: "sidebar_sections.move: place a readable channel in one of the caller's sections at index (the end when absent); answers the sections it changed", tag: "channels", body: sidebarMoveInput, response: { type: "array", items: ref("sidebar_sections.row") } },
+  { method: "post", path: "/sidebar/order", summary: "sidebar_sections.order: every one of the caller's section ids in the new order; answers them all", tag: "channels", body: sidebarOrderInput, response: { type: "array", items: ref("sidebar_sections.row") } },
   { method: "post", path: "/notifications/read-all", summary: "notifications.update: mark every item of the caller's notification centre read: {updated}", tag: "notifications", response: anyObject },
   { method: "get", path: "/notes/search", summary: "Full-text search of the caller's notes", tag: "notes", query: searchQuery, response: { type: "array", items: ref("notes.row") } },
   {

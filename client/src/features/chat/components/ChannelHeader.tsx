@@ -5,6 +5,7 @@ import { Spinner } from "../../../ui/spinner";
 import { SimpleTooltip } from "../../../ui/tooltip";
 import { ChannelIcon } from "./ChannelIcon";
 import { ChannelNotifyMenu } from "../../notifications/ChannelNotifyMenu";
+import { FavouriteButton } from "./FavouriteButton";
 import { PinnedButton } from "./PinnedButton";
 import { SavedButton } from "./SavedButton";
 
@@ -43,6 +44,7 @@ export function ChannelHeader({ channel, title, canDelete, canLeave, canJoin, jo
           {channel.description && <p className="truncate text-xs text-muted-foreground">{channel.description}</p>}
         </div>
       </div>
+      <FavouriteButton channel={channel} />
       {canJoin && (
         <Button size="sm" onClick={onJoin} disabled={joining}>
           {joining ? <Spinner className="text-primary-foreground" /> : <LogIn />}
