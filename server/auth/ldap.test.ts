@@ -15,14 +15,14 @@ import { loadConfig, type LdapConfig } from "../config";
 import { MESSAGES } from "@shared/constants";
 import { USER_MESSAGES } from "@shared/entities";
 import { LDAP_ERRORS } from "@shared/sign-in";
-import { findPerson, rolesFromGroups } from "./ldap";
+import { directoryGroupsOf, findPerson, rolesFromGroups } from "./ldap";
 import { syncDirectory } from "./ldap-sync";
 import { claimSyncTurn } from "./ldap-sync.repository";
 import { setUserActive } from "../features/users/deactivate";
 import { hashPassword } from "./passwords";
 
 const PEOPLE_LIST: Person[] = [
-  { uid: "ann", cn: "Ann Archer", mail: "ann@corp.test", password: "ann-pass-1", title: "CTO", department: "IT", phone: "+1 555 0101" },
+  { uid: "ann", cn: "Ann Archer", mail: "ann@corp.test", password: "ann-pass-1", title: "CTO", department: "IT", phone: "+1 555 0101", groupDns: [`cn=ws-admins,${GROUPS}`, `cn=Finance\\, Europe,${GROUPS}`] },
   { uid: "bob", cn: "Bob Builder", mail: "Bob@Corp.test", password: "bob-pass-1", title: "Team lead" },
   { uid: "cat", cn: "Cat Carter", mail: "cat@corp.test", password: "cat-pass-1" },
   { uid: "dan", cn: "Dan Dormant", mail: "dan@corp.test", password: "dan-pass-1", disabled: true },
@@ -228,6 +228,32 @@ describe("LDAP directory", () => {
       expect(await claimSyncTurn(app.ctx.db, 60)).toBe(false);
       await app.ctx.db.updateTable("app_settings" as never).set({ value: JSON.stringify({ until: new Date(Date.now() - 1000).toISOString() }) } as never).where("key" as never, "=", "ldap_sync" as never).execute();
       expect(await claimSyncTurn(app.ctx.db, 60)).toBe(true);
+    });
+  });
+
+  describe("groups from an attribute of the person (memberOf)", () => {
+    let slapd: Slapd;
+    let app: TestApp;
+    beforeAll(async () => {
+      slapd = await startSlapd(PEOPLE_LIST, GROUP_LIST);
+      const { LDAP_GROUP_BASE_DN: _searched, ...env } = baseEnv(slapd);
+      app = await startTestApp("pglite", {}, { ...env, LDAP_GROUPS_ATTRIBUTE: "seeAlso", LDAP_MANAGER_GROUP: "finance, europe" });
+    });
+    afterAll(async () => {
+      await app?.stop();
+      await slapd?.stop();
+    });
+
+    it("reads the group DNs off the person, maps them by name, and exposes them", async () => {
+      const ann = await login(app, "ann", "ann-pass-1");
+      expect(ann.body.user).toMatchObject({ role: "admin", team_role: "manager" });
+      const cat = await login(app, "cat", "cat-pass-1");
+      expect(cat.body.user).toMatchObject({ role: "user", team_role: "member" });
+      expect(await directoryGroupsOf(app.config.ldap!, "ann@corp.test")).toEqual([
+        { dn: `cn=ws-admins,${GROUPS}`, name: "ws-admins" },
+        { dn: `cn=Finance\\, Europe,${GROUPS}`, name: "Finance, Europe" },
+      ]);
+      expect(await directoryGroupsOf(app.config.ldap!, "nobody@corp.test")).toBeNull();
     });
   });
 

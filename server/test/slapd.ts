@@ -29,6 +29,8 @@ export interface Person {
   phone?: string;
   /** employeeType=disabled: what the tests' LDAP_DISABLED_FILTER names as switched off. */
   disabled?: boolean;
+  /** Group DNs written as seeAlso, a DN-valued attribute the stock schemas allow on a person: memberOf's stand-in (LDAP_GROUPS_ATTRIBUTE=seeAlso). */
+  groupDns?: string[];
 }
 
 export interface Slapd {
@@ -64,6 +66,7 @@ export function personLdif(p: Person): string {
     p.department ? `departmentNumber: ${p.department}` : "",
     p.phone ? `telephoneNumber: ${p.phone}` : "",
     p.disabled ? "employeeType: disabled" : "",
+    ...(p.groupDns ?? []).map((dn) => `seeAlso: ${dn}`),
   ]
     .filter(Boolean)
     .join("\n");
