@@ -15,6 +15,7 @@ import { searchQuery as globalSearchQuery } from "../../features/search/routes";
 import { searchAnswer } from "@shared/search";
 import { slashCommandInput } from "@shared/entities/slashCommands";
 import { changesQuery } from "../../feed/routes";
+import { channelQuery, pinInput, reminderInput, saveInput, scheduleInput, scheduleUpdateInput } from "@shared/keep";
 import { entityCreateSchema, entityRowSchema, entityUpdateSchema, jsonSchema, type JsonSchema } from "./schemas";
 
 type Method = "get" | "post" | "patch" | "delete";
@@ -171,6 +172,19 @@ const OPS: Op[] = [
     },
   },
   { method: "post", path: "/chat/threads/resolve", summary: "messages.resolve: resolve (resolved: true) or reopen a thread by its root's id; its starter or someone who manages the channel", tag: "channels", body: messagesResolveInput, response: ref("messages.row") },
+  // Pinned, Saved, Reminders, Scheduled messages (docs/messages.md).
+  { method: "post", path: "/chat/pins", summary: "messages.pin: pin (pinned: true) or unpin a message; its author or someone who manages the channel", tag: "channels", body: pinInput, response: ref("messages.row") },
+  { method: "get", path: "/chat/pins", summary: "A channel's pinned messages, newest pin first (404 when the caller may not read the channel)", tag: "channels", query: channelQuery, response: { type: "array", items: ref("messages.row") } },
+  { method: "post", path: "/chat/saved", summary: "Save (saved: true) or unsave a message for oneself: {message_id, saved}", tag: "channels", body: saveInput, response: anyObject },
+  { method: "get", path: "/chat/saved", summary: "One's saved messages, newest saved first, only those one may still read: [{message, channel_name, saved_at}]", tag: "channels", response: { type: "array", items: anyObject } },
+  { method: "get", path: "/chat/reminders", summary: "One's pending reminders, soonest first: [{id, message_id, channel_id, note, remind_at, fired_at}]", tag: "channels", response: { type: "array", items: anyObject } },
+  { method: "post", path: "/chat/reminders", summary: "Remind me about a message at remind_at (in the future, within a year)", tag: "channels", body: reminderInput, response: anyObject, status: 201 },
+  { method: "delete", path: "/chat/reminders/{id}", summary: "Cancel one's reminder", tag: "channels", response: ok },
+  { method: "get", path: "/chat/scheduled", summary: "One's scheduled messages (pending and failed), optionally of one channel: [{id, channel_id, content, send_at, status, error, message_id}]", tag: "channels", queryText: { channel_id: "Only this channel's" }, response: { type: "array", items: anyObject } },
+  { method: "post", path: "/chat/scheduled", summary: "Schedule a message: posted at send_at through messages.create as the caller", tag: "channels", body: scheduleInput, response: anyObject, status: 201 },
+  { method: "patch", path: "/chat/scheduled/{id}", summary: "Change a scheduled message's text or time (a failed one is armed again); 409 while it is being posted", tag: "channels", body: scheduleUpdateInput, response: anyObject },
+  { method: "post", path: "/chat/scheduled/{id}/send", summary: "Send a scheduled message now; answers it as it ended (sent, or failed with why)", tag: "channels", response: anyObject },
+  { method: "delete", path: "/chat/scheduled/{id}", summary: "Delete a scheduled message", tag: "channels", response: ok },
   { method: "post", path: "/chat/threads/follow", summary: "thread_follows.update: follow or unfollow a thread, and/or read its replies up to read_message_id (forward only)", tag: "channels", body: threadFollowsUpdateInput, response: ref("thread_follows.row") },
   { method: "get", path: "/push/key", summary: "The server's VAPID public key for PushManager.subscribe: {publicKey}", tag: "notifications", response: { type: "object", properties: { publicKey: { type: "string" } }, required: ["publicKey"] } },
   { method: "post", path: "/push/subscriptions", summary: "Store this browser's PushSubscription (tied to the session; removed on logout); 409 when another account subscribed the endpoint", tag: "notifications", body: pushSubscriptionInput, response: anyObject },
