@@ -7,6 +7,8 @@ export interface SignInMethods {
   password: boolean;
   /** The OpenID Connect provider's display name ("Sign in with <name>"), or null without one. */
   oidc: { name: string } | null;
+  /** Present (true) when an LDAP directory checks passwords: the form stays, and takes a sign-in name as well as an e-mail. */
+  ldap?: true;
 }
 
 /** The sign-in settings in force, as Admin → Security shows them (set by the environment; never the client secret). */

@@ -237,7 +237,7 @@ describe("LDAP directory", () => {
     beforeAll(async () => {
       slapd = await startSlapd(PEOPLE_LIST, GROUP_LIST);
       const { LDAP_GROUP_BASE_DN: _searched, ...env } = baseEnv(slapd);
-      app = await startTestApp("pglite", {}, { ...env, LDAP_GROUPS_ATTRIBUTE: "seeAlso", LDAP_MANAGER_GROUP: "finance, europe" });
+      app = await startTestApp("pglite", {}, { ...env, LDAP_GROUPS_ATTRIBUTE: "seeAlso", LDAP_MANAGER_GROUP: "finance, europe", PASSWORD_LOGIN: "off" });
     });
     afterAll(async () => {
       await app?.stop();
@@ -254,6 +254,16 @@ describe("LDAP directory", () => {
         { dn: `cn=Finance\\, Europe,${GROUPS}`, name: "Finance, Europe" },
       ]);
       expect(await directoryGroupsOf(app.config.ldap!, "nobody@corp.test")).toBeNull();
+    });
+
+    it("keeps the form for the directory with PASSWORD_LOGIN=off, and refuses local passwords", async () => {
+      expect((await api(app).get("/api/auth/methods")).body).toEqual({ password: false, oidc: null, ldap: true });
+      await app.ctx.db.insertInto("users").values({ email: "local@corp.test", full_name: "Local", password_hash: await hashPassword("local-pass-1") }).execute();
+      expect((await login(app, "local@corp.test", "local-pass-1")).body).toEqual({ error: MESSAGES.invalidCredentials });
+      expect((await login(app, "cat", "cat-pass-1")).status).toBe(200);
+      // The break-glass admin keeps their own password.
+      await app.ctx.db.insertInto("users").values({ email: "glass@corp.test", full_name: "Glass", role: "admin", password_hash: await hashPassword("glass-pass-1") }).execute();
+      expect((await login(app, "glass@corp.test", "glass-pass-1")).status).toBe(200);
     });
   });
 
@@ -337,6 +347,7 @@ describe("LDAP directory down", () => {
   it.each([
     ["refusing connections", async () => `ldap://127.0.0.1:${await freePort()}`],
     ["not answering", async () => `ldap://127.0.0.1:${silentPort}`],
+    ["not answering the TLS handshake", async () => `ldaps://127.0.0.1:${silentPort}`],
   ])("answers a clear 503 fast when the directory is %s, and local accounts still sign in", async (_name, url) => {
     const app = await startTestApp("pglite", {}, { LDAP_URL: await url(), LDAP_BASE_DN: SUFFIX, LDAP_BIND_DN: READER_DN, LDAP_BIND_PASSWORD: READER_PASSWORD, LDAP_TIMEOUT_MS: "500", LDAP_SYNC_INTERVAL: "0" });
     try {

@@ -100,6 +100,7 @@ export function authRoutes(ctx: AppContext): Router {
   // What Login offers (docs/authentication.md).
   r.get("/auth/methods", (_req, res) => {
     const methods: SignInMethods = { password: ctx.config.passwordLogin.enabled, oidc: ctx.config.oidc ? { name: ctx.config.oidc.name } : null };
+    if (ctx.config.ldap) methods.ldap = true;
     res.json(methods);
   });
 

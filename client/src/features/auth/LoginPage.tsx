@@ -58,8 +58,10 @@ export default function LoginPage() {
     });
   }, [ssoReturn, adoptSsoSession]);
 
-  // PASSWORD_LOGIN=off: the form is the break-glass admin's, shown only when asked for.
-  const passwordForm = methods?.password !== false || askedForPassword;
+  // PASSWORD_LOGIN=off: the form is the break-glass admin's, shown only when asked for; with an
+  // LDAP directory it is everyone's, and takes a sign-in name as well as an e-mail.
+  const directory = !!methods?.ldap;
+  const passwordForm = methods?.password !== false || directory || askedForPassword;
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -170,10 +172,10 @@ export default function LoginPage() {
 
               {passwordForm && (
                 <form className={methods?.oidc ? "mt-5 grid gap-5" : "mt-8 grid gap-5"} onSubmit={submit} noValidate>
-                  <FormField id="login-email" label="Email">
+                  <FormField id="login-email" label={directory ? "Email or username" : "Email"}>
                     <Input
                       id="login-email"
-                      type="email"
+                      type={directory ? "text" : "email"}
                       autoComplete="username"
                       placeholder="you@company.com"
                       value={email}
