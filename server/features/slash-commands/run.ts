@@ -1,8 +1,9 @@
 // Slash commands typed in a composer (docs/integrations.md, "Slash commands"): POST /api/commands
 // parses the line and runs, as the person who typed it, the named command that already does the
-// same thing from a button or a menu (docs/architecture.md, "The write path"): presence through
-// the presence service, `/status` as users.update, `/mute` as channel_notification_settings.update,
-// `/invite` and `/leave` as channels.update with its policy, `/meet` as calendar_events.create,
+// same thing from a button or a menu (docs/architecture.md, "The write path"): presence as
+// users.update and the presence service, `/status` as users.update, `/mute` as
+// channel_notification_settings.update, `/invite` and `/leave` as channels.update with its
+// policy, `/meet` as calendar_events.create,
 // `/shrug` and `/me` as messages.create. `/call` and `/meet` need the person's own media, so the
 // answer tells their client to start the call or open the meeting page (the Call button's path).
 import { parseMentions } from "@shared/mentions";
@@ -41,6 +42,9 @@ function presence(status: "online" | "away" | "busy", said: string): Handler {
   return async ({ ctx, user, text }) => {
     noText(status, text);
     if (!ctx.realtime) throw serviceUnavailable();
+    // As the presence menu: saved on the user record (users.update, so their other tabs and the
+    // Directory follow), then announced to whoever watches their presence.
+    await updateUser(ctx, user, user.id, { user_status: status });
     await ctx.realtime.presence.setStatus(user.id, status);
     return { notice: said };
   };

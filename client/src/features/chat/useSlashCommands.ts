@@ -1,14 +1,17 @@
 // Slash commands in a composer (docs/messages.md, "Writing"; docs/integrations.md, "Slash
 // commands"): typing `/` at the start offers the commands (filtered as the name is typed; arrows
-// move, Enter or Tab picks, Escape closes), and a line that starts with `/` is run by the server
-// (POST /api/commands) instead of being sent. Its answer shows under the composer: a notice, or
-// the error with the text kept. A call or a meeting it starts goes the way the Call button and the
-// meeting page go, since they need this browser's media.
+// move, Enter or Tab picks, Escape closes; Enter on a name typed in full runs it), and a line
+// that starts with `/` is run by the server (POST /api/commands) instead of being sent. Its answer
+// shows under the composer: a notice, or the error with the text kept. A call or a meeting it
+// starts goes the way the Call button and the meeting page go, since they need this browser's media.
 import { useMemo, useState, type KeyboardEvent, type RefObject } from "react";
 import { useNavigate } from "react-router-dom";
 import { matchSlashCommands, type SlashCommandInfo, type SlashCommandResult } from "@shared/slashCommands";
 import { request } from "../../lib/http";
 import { startCall } from "../calls/controller";
+import { useSessionStore } from "../auth/store";
+
+const PRESENCE = new Set(["away", "busy", "online"]);
 
 export interface SlashFeedback {
   kind: "notice" | "error";
@@ -53,6 +56,8 @@ export function useSlashCommands(channelId: number, threadRootId: number | null,
       return true;
     }
     if ((e.key === "Enter" && !e.shiftKey) || e.key === "Tab") {
+      // A name typed in full runs on Enter, as it would without the list.
+      if (e.key === "Enter" && query?.toLowerCase() === options[current].name) return false;
       e.preventDefault();
       pick(options[current]);
       return true;
@@ -76,6 +81,9 @@ export function useSlashCommands(channelId: number, threadRootId: number | null,
         body: { channel_id: channelId, text: line, ...(threadRootId ? { thread_root_id: threadRootId } : {}), time_zone: Intl.DateTimeFormat().resolvedOptions().timeZone },
       });
       if (res.notice) setFeedback({ kind: "notice", text: res.notice });
+      // The presence menu shows the session's own status, as after choosing one there.
+      const me = useSessionStore.getState().user;
+      if (me && PRESENCE.has(res.command)) useSessionStore.getState().setUser({ ...me, user_status: res.command as "away" | "busy" | "online" });
       if (res.action?.kind === "call") void startCall([{ id: res.action.user_id, name: res.action.name }], "audio", false);
       if (res.action?.kind === "meet") navigate(`/Meet?meetingId=${encodeURIComponent(res.action.meeting_id)}`, { state: { from: `/Chat?channel=${channelId}` } });
       return true;

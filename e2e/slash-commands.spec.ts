@@ -1,0 +1,86 @@
+// Slash commands in the composer (docs/integrations.md, "Slash commands"; docs/messages.md,
+// "Writing"): `/` opens the list of commands, filtered as the name is typed and picked with the
+// keyboard; /shrug posts for the other person to see, /away moves the presence menu, and an
+// unknown command shows its error under the composer with the text kept.
+import { expect, test, type Page } from "@playwright/test";
+import { SLASH_COMMANDS } from "@shared/slashCommands";
+import { gotoChat, openChannel, screenshot, signedInPage, USERS } from "./helpers";
+
+const stamp = () => Date.now().toString(36);
+const row = (page: Page, text: string) => page.getByRole("log").locator("[data-message-id]").filter({ hasText: text });
+
+test("the / list, /shrug, /away and an unknown command", async ({ browser }) => {
+  const a = await signedInPage(browser, USERS.member);
+  const b = await signedInPage(browser, USERS.member2);
+  await gotoChat(a.page);
+  await gotoChat(b.page);
+
+  const name = `e2e-slash-${stamp()}`;
+  await a.page.getByRole("button", { name: "New", exact: true }).click();
+  const create = a.page.getByRole("dialog", { name: "Create a channel" });
+  await create.getByLabel("Name").fill(name);
+  await create.getByRole("button", { name: "Create Channel" }).click();
+  await expect(a.page.getByRole("heading", { level: 1, name })).toBeVisible();
+  await expect(b.page.locator(`button[data-channel-name="${name}"]`)).toBeVisible({ timeout: 5000 });
+  await openChannel(b.page, name);
+  const composer = a.page.getByRole("textbox", { name: `Message ${name}` });
+
+  // `/` lists every command with its arguments and description.
+  await composer.click();
+  await composer.press("/");
+  const list = a.page.getByRole("listbox", { name: "Commands" });
+  await expect(list).toBeVisible();
+  await expect(list.getByRole("option")).toHaveCount(SLASH_COMMANDS.length);
+  await expect(list.getByRole("option").filter({ hasText: "/status<text> [until]" })).toContainText("Set a custom status");
+  await expect(list.getByRole("option").filter({ hasText: "/shrug[text]" })).toContainText("¯\\_(ツ)_/¯ at the end");
+  await expect(composer).toHaveAttribute("aria-activedescendant", /-0$/);
+  await screenshot(a.page, "slash-commands-list");
+
+  // Filtered as typed; arrows move, Enter picks.
+  await composer.pressSequentially("s");
+  await expect(list.getByRole("option")).toHaveText([/^\/status/, /^\/shrug/]);
+  await composer.press("ArrowDown");
+  await expect(list.getByRole("option").filter({ hasText: "/shrug" })).toHaveAttribute("aria-selected", "true");
+  await screenshot(a.page, "slash-commands-filtered");
+  await composer.press("Enter");
+  await expect(list).toBeHidden();
+  await expect(composer).toHaveValue("/shrug ");
+  await composer.pressSequentially("works on my machine");
+  await composer.press("Enter");
+  await expect(composer).toHaveValue("");
+  await expect(row(b.page, "works on my machine")).toContainText("works on my machine ¯\\_(ツ)_/¯");
+  await expect(row(a.page, "works on my machine")).toBeVisible();
+  await screenshot(b.page, "slash-commands-shrug");
+
+  // /away, picked from the list after typing its start: the presence menu follows.
+  await composer.pressSequentially("/aw");
+  await expect(list.getByRole("option")).toHaveText([/^\/away/]);
+  await composer.press("Tab");
+  await expect(composer).toHaveValue("/away ");
+  await composer.press("Enter");
+  await expect(a.page.getByTestId("slash-command-feedback")).toHaveText("You are away.");
+  await expect(composer).toHaveValue("");
+  await screenshot(a.page, "slash-commands-away");
+  await a.page.getByRole("button", { name: "User menu" }).click();
+  await expect(a.page.getByRole("menuitemradio", { name: "Away" })).toHaveAttribute("aria-checked", "true");
+  await a.page.keyboard.press("Escape");
+
+  // An unknown command: the error under the composer, the text kept; Escape closes the list.
+  await composer.fill("/deploy now");
+  await composer.press("Enter");
+  const error = a.page.getByRole("alert").filter({ hasText: "Unknown command" });
+  await expect(error).toHaveText("Unknown command: /deploy. Type / to see the commands.");
+  await expect(composer).toHaveValue("/deploy now");
+  await screenshot(a.page, "slash-commands-unknown");
+  await composer.fill("/");
+  await expect(list).toBeVisible();
+  await composer.press("Escape");
+  await expect(list).toBeHidden();
+
+  // Back online: the same seeded people make calls in later specs, and an away caller is fine but keep it as found.
+  await composer.fill("/online");
+  await composer.press("Enter");
+  await expect(a.page.getByTestId("slash-command-feedback")).toHaveText("You are online.");
+  await a.context.close();
+  await b.context.close();
+});
