@@ -1,8 +1,8 @@
-import { CheckSquare, ClipboardCheck, FileText, MessageSquare, PhoneMissed, type LucideIcon } from "lucide-react";
+import { AlarmClock, CheckSquare, ClipboardCheck, FileText, MessageSquare, PhoneMissed, type LucideIcon } from "lucide-react";
 import type { AppNotification } from "@shared/entities";
 import { cn } from "../../lib/utils";
 
-const ICONS: Record<string, LucideIcon> = { message: MessageSquare, task: CheckSquare, approval: ClipboardCheck, file: FileText, call: PhoneMissed };
+const ICONS: Record<string, LucideIcon> = { message: MessageSquare, task: CheckSquare, approval: ClipboardCheck, file: FileText, call: PhoneMissed, reminder: AlarmClock };
 
 function ago(iso: string): string {
   const s = Math.max(0, (Date.now() - new Date(iso).getTime()) / 1000);
