@@ -1,13 +1,17 @@
 // The composer's @mention autocomplete (docs/messages.md, "Mentions and read receipts"): typing `@` after a
 // space offers the channel's members (and, to managers and admins, @channel and @here, which the
 // server refuses from anyone else); arrows move, Enter or Tab picks, Escape closes. Picking writes
-// the `@[Full Name](email)` token of shared/mentions.ts, the one form the server reads.
+// the `@[Full Name](email)` token of shared/mentions.ts, the one form the server reads. User groups
+// are offered too, with their member count (docs/groups.md); picking one writes its `@handle`. A
+// group larger than LIMITS.groupMentionMembersMax is offered only to those who may use @channel.
 import { useMemo, useState, type KeyboardEvent, type RefObject } from "react";
 import type { Channel } from "@shared/entities";
+import { LIMITS } from "@shared/constants";
 import { activeMentionQuery, matchPeople, mentionToken } from "@shared/mentions";
 import { useSessionStore } from "../auth/store";
 import { isAdmin } from "../users/roles";
 import { usePeopleByEmail } from "./usePeopleByEmail";
+import { useGroupsByHandle } from "./useGroupsByHandle";
 
 export interface MentionOption {
   key: string;
@@ -37,15 +41,22 @@ export function useMentionAutocomplete(channel: Channel, text: string, setText: 
         .filter((p): p is NonNullable<typeof p> => !!p && p.is_active && p.email.toLowerCase() !== me?.email.toLowerCase()),
     [channel.members, people, me?.email],
   );
-  const mayMentionAll = !!me && (isAdmin(me) || me.team_role === "manager") && channel.type !== "dm";
+  const mayMentionMany = !!me && (isAdmin(me) || me.team_role === "manager");
+  const mayMentionAll = mayMentionMany && channel.type !== "dm";
   const query = found?.query ?? null;
+  const groups = useGroupsByHandle(query !== null);
   const options: MentionOption[] = useMemo(() => {
     if (query === null) return [];
     const q = query.toLowerCase();
     const matched = matchPeople(members, query).map((p) => ({ key: p.email, label: p.full_name, detail: p.email, insert: mentionToken(p.full_name, p.email) }));
+    const teams = [...groups.values()]
+      .filter((g) => mayMentionMany || g.members.length <= LIMITS.groupMentionMembersMax)
+      .filter((g) => g.handle.startsWith(q) || g.name.toLowerCase().split(/\s+/).some((w) => w.startsWith(q)))
+      .slice(0, 5)
+      .map((g) => ({ key: `@${g.handle}`, label: `@${g.handle}`, detail: `${g.name} · ${g.members.length} ${g.members.length === 1 ? "member" : "members"}`, insert: `@${g.handle}` }));
     const all = mayMentionAll ? EVERYONE.filter((o) => o.key.slice(1).startsWith(q)) : [];
-    return [...matched, ...all];
-  }, [query, members, mayMentionAll]);
+    return [...matched, ...teams, ...all];
+  }, [query, members, groups, mayMentionMany, mayMentionAll]);
 
   const open = !!found && options.length > 0 && dismissedAt !== found.start;
   const current = Math.min(active, Math.max(0, options.length - 1));

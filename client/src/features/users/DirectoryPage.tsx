@@ -15,6 +15,11 @@ import { usePresenceStore } from "../presence/store";
 import { useSessionStore } from "../auth/store";
 import { useInviteStore } from "./store";
 import { useMessagePerson } from "../chat/useMessagePerson";
+import { useGroupsWithMembers } from "../groups/api";
+import { isAdmin } from "./roles";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../ui/tabs";
+import { GroupFilter } from "./components/GroupFilter";
+import { GroupsTab } from "./components/GroupsTab";
 
 export default function DirectoryPage() {
   const me = useSessionStore((s) => s.user);
@@ -27,7 +32,15 @@ export default function DirectoryPage() {
     const t = setTimeout(() => setSearch(query.trim()), 250);
     return () => clearTimeout(t);
   }, [query]);
-  const users = useDirectory(search);
+  const [groupId, setGroupId] = useState<number | null>(null);
+  const groups = useGroupsWithMembers();
+  const groupEmails = useMemo(() => {
+    if (groupId == null) return null;
+    return groups.data?.find((g) => g.id === groupId)?.members.map((m) => m.user_email) ?? [];
+  }, [groupId, groups.data]);
+  const users = useDirectory(search, groupEmails);
+  // Managers and admins keep the groups (docs/groups.md).
+  const keepsGroups = !!me && (isAdmin(me) || me.team_role === "manager");
 
   const shown = useMemo(() => users.data?.pages.flat() ?? [], [users.data]);
   // The server takes at most presenceSubscribeMax ids per subscription; the first pages are what is on screen.
@@ -40,29 +53,18 @@ export default function DirectoryPage() {
   const onlineCount = shown.filter((u) => u.id !== me?.id && shownPresence(u, presence[u.id]) !== "offline").length;
   const more = users.hasNextPage ? "+" : "";
 
-  return (
-    <PageLayout
-      width="6xl"
-      title="Company Directory"
-      description={
-        users.isSuccess
-          ? `${shown.length}${more} ${shown.length === 1 && !more ? "person" : "people"}${search ? " found" : ""} · ${onlineCount} online now`
-          : "Find colleagues and start a call."
-      }
-      actions={
-        <Button onClick={() => setInviteOpen(true)}>
-          <UserPlus />
-          Invite User
-        </Button>
-      }
-    >
-      <SearchInput
-        aria-label="Search people"
-        placeholder="Search by name, email, department or title..."
-        value={query}
-        onValueChange={setQuery}
-        className="max-w-md"
-      />
+  const people = (
+    <>
+      <div className="flex flex-wrap items-center gap-2">
+        <SearchInput
+          aria-label="Search people"
+          placeholder="Search by name, email, department or title..."
+          value={query}
+          onValueChange={setQuery}
+          className="max-w-md flex-1"
+        />
+        <GroupFilter value={groupId} onChange={setGroupId} />
+      </div>
 
       {users.isPending && (
         <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
@@ -114,6 +116,41 @@ export default function DirectoryPage() {
             {users.isFetchingNextPage ? "Loading..." : "Load more people"}
           </Button>
         </div>
+      )}
+    </>
+  );
+
+  return (
+    <PageLayout
+      width="6xl"
+      title="Company Directory"
+      description={
+        users.isSuccess
+          ? `${shown.length}${more} ${shown.length === 1 && !more ? "person" : "people"}${search ? " found" : ""} · ${onlineCount} online now`
+          : "Find colleagues and start a call."
+      }
+      actions={
+        <Button onClick={() => setInviteOpen(true)}>
+          <UserPlus />
+          Invite User
+        </Button>
+      }
+    >
+      {keepsGroups ? (
+        <Tabs defaultValue="people" className="grid gap-4">
+          <TabsList className="justify-self-start">
+            <TabsTrigger value="people">People</TabsTrigger>
+            <TabsTrigger value="groups">Groups</TabsTrigger>
+          </TabsList>
+          <TabsContent value="people" className="grid gap-4">
+            {people}
+          </TabsContent>
+          <TabsContent value="groups">
+            <GroupsTab />
+          </TabsContent>
+        </Tabs>
+      ) : (
+        people
       )}
     </PageLayout>
   );

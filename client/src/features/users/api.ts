@@ -24,10 +24,12 @@ export const DIRECTORY_PAGE_SIZE = 60;
  * department, title). Pages are keyed by the last person shown (name, then id), so people
  * joining meanwhile neither repeat nor vanish, and there is no offset to run out of.
  */
-export function useDirectory(search: string) {
+export function useDirectory(search: string, emails?: readonly string[] | null) {
   const q = search.trim().slice(0, 200);
+  // A group picked (docs/groups.md): only its people, still a page at a time.
+  const only = emails ? { email: { in: [...emails] } } : {};
   return useInfiniteQuery({
-    queryKey: [...userKeys.all, "directory", q] as const,
+    queryKey: [...userKeys.all, "directory", q, emails ?? null] as const,
     initialPageParam: null as PublicUser | null,
     queryFn: ({ pageParam: after, signal }) =>
       request<PublicUser[]>("/entities/users", {
@@ -38,7 +40,9 @@ export function useDirectory(search: string) {
           // Deactivated accounts stay in the users table (old messages still resolve their names)
           // but are nobody to find or call any more.
           where: JSON.stringify(
-            after ? { is_active: true, or: [{ full_name: { gt: after.full_name } }, { full_name: after.full_name, id: { gt: after.id } }] } : { is_active: true },
+            after
+              ? { is_active: true, ...only, or: [{ full_name: { gt: after.full_name } }, { full_name: after.full_name, id: { gt: after.id } }] }
+              : { is_active: true, ...only },
           ),
         },
         signal,

@@ -11,6 +11,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { DialogActions } from "../../../ui/DialogActions";
 import { toast } from "../../../ui/notifications";
 import { ChannelMemberRow } from "./ChannelMemberRow";
+import { ChannelGroupPicker } from "./ChannelGroupPicker";
 
 interface Props {
   channel: Channel;
@@ -39,10 +40,14 @@ export function ChannelMembersDialog({ channel, title, open, onOpenChange, canMa
     // You first, then everyone by name.
     return [...channel.members].sort((a, b) => Number(b.toLowerCase() === me) - Number(a.toLowerCase() === me) || nameOf(a).localeCompare(nameOf(b)));
   }, [open, channel.members, people, me]);
-  const candidates = useMemo(() => {
-    const inside = new Set(channel.members.map((m) => m.toLowerCase()));
-    return users.data?.filter((u) => !inside.has(u.email.toLowerCase()) && u.is_active !== false);
-  }, [users.data, channel.members]);
+  const inside = useMemo(() => new Set(channel.members.map((m) => m.toLowerCase())), [channel.members]);
+  const candidates = useMemo(() => users.data?.filter((u) => !inside.has(u.email.toLowerCase()) && u.is_active !== false), [users.data, inside]);
+  // A group's people join those picked (docs/groups.md): active accounts, as the list spells them.
+  const pickGroup = (emails: string[]) => {
+    const byLower = new Map((candidates ?? []).map((u) => [u.email.toLowerCase(), u.email]));
+    const found = emails.map((e) => byLower.get(e)).filter((e): e is string => !!e);
+    setPicked((p) => [...new Set([...p, ...found])]);
+  };
 
   const close = (next: boolean) => {
     onOpenChange(next);
@@ -81,6 +86,7 @@ export function ChannelMembersDialog({ channel, title, open, onOpenChange, canMa
         </DialogHeader>
         {adding ? (
           <>
+            <ChannelGroupPicker inside={inside} onPick={pickGroup} />
             <AssigneePicker users={candidates} loading={users.isPending} selected={picked} onChange={setPicked} />
             <DialogActions
               onCancel={() => setAdding(false)}

@@ -3,16 +3,17 @@ import { cn } from "../../../lib/utils";
 import { useSessionStore } from "../../auth/store";
 
 /**
- * One mention as a chip (docs/messages.md, "Mentions and read receipts"): a person (by address) or
- * everyone (@channel/@here); a mention of the reader stands out more.
+ * One mention as a chip (docs/messages.md, "Mentions and read receipts"): a person (by address),
+ * everyone (@channel/@here) or a user group (by handle, docs/groups.md); a mention of the reader
+ * stands out more.
  */
-export function MentionChip({ email, everyone, children }: { email?: string; everyone?: string; children: ReactNode }) {
+export function MentionChip({ email, everyone, group, title, children }: { email?: string; everyone?: string; group?: string; title?: string; children: ReactNode }) {
   const me = useSessionStore((s) => s.user?.email?.toLowerCase());
   const forMe = everyone != null || (!!email && email === me);
   return (
     <span
-      data-mention={email ?? everyone}
-      title={email ?? "Everyone in this channel"}
+      data-mention={email ?? everyone ?? (group ? `@${group}` : undefined)}
+      title={title ?? email ?? "Everyone in this channel"}
       className={cn(
         "rounded px-0.5 font-medium",
         forMe
