@@ -1,4 +1,4 @@
-import { useState, type CSSProperties, type ReactNode, type Ref } from "react";
+import { useRef, useState, type CSSProperties, type ReactNode, type Ref } from "react";
 import { Bell, BellOff, Ellipsis, FolderInput, Star, StarOff, Trash } from "lucide-react";
 import type { Channel } from "@shared/entities";
 import { cn } from "../../../lib/utils";
@@ -51,7 +51,16 @@ interface Props {
 export function ChannelListItem({ channel, title, selected, unread: all, mentions = 0, muted = false, canDelete, onSelect, onDelete, favourite = false, onToggleFavourite, onToggleMute, onMoveTo, drag }: Props) {
   const unread = muted ? 0 : all;
   const [menuOpen, setMenuOpen] = useState(false);
-  const press = useLongPress(() => setMenuOpen(true));
+  // The finger that opened the menu is still on the row (or just lifted): what it does then is
+  // not someone reaching outside the menu to close it.
+  const pressedAt = useRef(0);
+  const press = useLongPress(() => {
+    pressedAt.current = Date.now();
+    setMenuOpen(true);
+  });
+  const keepOpen = (e: Event) => {
+    if (Date.now() - pressedAt.current < 1000) e.preventDefault();
+  };
   const hasMenu = canDelete || !!onToggleFavourite || !!onToggleMute || !!onMoveTo;
   return (
     <li ref={drag?.ref} style={drag?.style} className={cn("group/item relative", drag?.dragging && "z-10 opacity-60")}>
@@ -106,7 +115,7 @@ export function ChannelListItem({ channel, title, selected, unread: all, mention
           >
             <Ellipsis className="size-4" />
           </DropdownMenuTrigger>
-          <DropdownMenuContent align="start" side="right" className="min-w-48">
+          <DropdownMenuContent align="start" side="right" className="min-w-48" onInteractOutside={keepOpen} onFocusOutside={keepOpen}>
             {onToggleFavourite && (
               <DropdownMenuItem onSelect={onToggleFavourite} className="pointer-coarse:min-h-11">
                 {favourite ? <StarOff /> : <Star />}
