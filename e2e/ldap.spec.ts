@@ -61,4 +61,11 @@ test("a person signs in with their directory name and password, as the directory
   await expect(page.getByText("Ann Archer").first()).toBeVisible();
   expect(await storedUser(page)).toMatchObject({ email: "ann@corp.test", full_name: "Ann Archer", role: "admin" });
   await page.screenshot({ path: path.join(SHOTS, "2-signed-in.png") });
+
+  // Admin → Security shows the directory's settings in force.
+  await page.goto(`${app.url}/Admin`);
+  await page.getByRole("tab", { name: "Security" }).click();
+  await expect(page.getByText("Directory (LDAP)")).toBeVisible();
+  await expect(page.getByText("admin: ws-admins (groups under ou=groups,dc=corp,dc=test)")).toBeVisible();
+  await page.screenshot({ path: path.join(SHOTS, "3-admin-security.png") });
 });

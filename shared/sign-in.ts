@@ -25,6 +25,22 @@ export interface SignInSettings {
     admin_group: string | null;
     team_role_groups: { team_role: "admin" | "manager"; group: string }[];
   } | null;
+  /** Present when an LDAP directory checks passwords (never the service account's password). */
+  ldap?: {
+    url: string;
+    start_tls: boolean;
+    base_dn: string;
+    bind_dn: string | null;
+    user_filter: string;
+    login_attribute: string;
+    /** "memberOf" (an attribute of the person) or the DN groups are searched under. */
+    groups_from: string;
+    admin_group: string | null;
+    manager_group: string | null;
+    create_accounts: boolean;
+    /** 0: no scheduled sync. */
+    sync_interval_seconds: number;
+  };
 }
 
 export const SSO_ERRORS = {

@@ -256,6 +256,24 @@ describe("LDAP directory", () => {
       expect(await directoryGroupsOf(app.config.ldap!, "nobody@corp.test")).toBeNull();
     });
 
+    it("shows admins the directory's settings in force, never the service account's password", async () => {
+      const admin = await api(app, (await login(app, "ann", "ann-pass-1")).body.accessToken).get("/api/admin/security");
+      expect(admin.body.settings.sign_in.ldap).toEqual({
+        url: slapd.url,
+        start_tls: false,
+        base_dn: SUFFIX,
+        bind_dn: READER_DN,
+        user_filter: "(objectClass=inetOrgPerson)",
+        login_attribute: "uid",
+        groups_from: "seeAlso",
+        admin_group: "ws-admins",
+        manager_group: "finance, europe",
+        create_accounts: true,
+        sync_interval_seconds: 0,
+      });
+      expect(JSON.stringify(admin.body)).not.toContain(READER_PASSWORD);
+    });
+
     it("keeps the form for the directory with PASSWORD_LOGIN=off, and refuses local passwords", async () => {
       expect((await api(app).get("/api/auth/methods")).body).toEqual({ password: false, oidc: null, ldap: true });
       await app.ctx.db.insertInto("users").values({ email: "local@corp.test", full_name: "Local", password_hash: await hashPassword("local-pass-1") }).execute();

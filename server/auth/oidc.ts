@@ -255,10 +255,25 @@ export async function endSessionUrl(ctx: AppContext, req: Request): Promise<stri
   }
 }
 
-/** What Admin → Security shows of the sign-in settings: everything but the client secret. */
+/** What Admin → Security shows of the sign-in settings: everything but the client secret and the directory's password. */
 export function signInSettings(config: Config): SignInSettings {
-  const { oidc, passwordLogin } = config;
+  const { oidc, passwordLogin, ldap } = config;
   return {
+    ...(ldap && {
+      ldap: {
+        url: ldap.url,
+        start_tls: ldap.startTls,
+        base_dn: ldap.baseDn,
+        bind_dn: ldap.bindDn ?? null,
+        user_filter: ldap.userFilter,
+        login_attribute: ldap.attributes.login,
+        groups_from: ldap.groupSearch ? `groups under ${ldap.groupSearch.baseDn}` : (ldap.attributes.groups ?? "none"),
+        admin_group: ldap.adminGroup ?? null,
+        manager_group: ldap.managerGroup ?? null,
+        create_accounts: ldap.createAccounts,
+        sync_interval_seconds: ldap.syncIntervalSeconds,
+      },
+    }),
     password: passwordLogin.enabled ? "on" : "off",
     break_glass_admin: passwordLogin.breakGlassAdmin ?? null,
     oidc: oidc

@@ -12,17 +12,33 @@ import { toast } from "../../../ui/notifications";
 const hours = (s: number) => (s % 86400 === 0 ? `${s / 86400} days` : s % 3600 === 0 ? `${s / 3600} hours` : `${Math.round(s / 60)} minutes`);
 const when = (iso: string) => format(new Date(iso), "MMM d, yyyy HH:mm");
 
+const unit = (n: number, word: string) => (n === 1 ? word : `${n} ${word}s`);
+const every = (s: number) => (s % 3600 === 0 ? unit(s / 3600, "hour") : s % 60 === 0 ? unit(s / 60, "minute") : unit(s, "second"));
+
+/** The LDAP directory as the environment sets it (docs/authentication.md, "LDAP / Active Directory"). */
+function directoryRules(ldap: SignInSettings["ldap"]): [string, string][] {
+  if (!ldap) return [];
+  const roles = [ldap.admin_group && `admin: ${ldap.admin_group}`, ldap.manager_group && `manager: ${ldap.manager_group}`].filter(Boolean);
+  return [
+    ["Directory (LDAP)", `${ldap.url}${ldap.start_tls ? " with StartTLS" : ""}, people under ${ldap.base_dn} matching ${ldap.user_filter}`],
+    ["New people in the directory", ldap.create_accounts ? "Get an account" : "Are turned away: only existing accounts"],
+    ["Roles from directory groups", roles.length ? `${roles.join("; ")} (${ldap.groups_from})` : "No: roles are given here"],
+    ["Directory sync", ldap.sync_interval_seconds ? `Every ${every(ldap.sync_interval_seconds)}` : "Off: accounts are updated at sign-in"],
+  ];
+}
+
 /** Passwords and single sign-on as the environment sets them (docs/authentication.md): shown, not edited here. */
 function signInRules(x: SignInSettings): [string, string][] {
   const oidc = x.oidc;
   const password = x.password === "on" ? "On" : x.break_glass_admin ? `Off, except for ${x.break_glass_admin}` : "Off";
-  if (!oidc) return [["Password sign-in", password], ["Single sign-on", "Off"]];
+  if (!oidc) return [["Password sign-in", password], ["Single sign-on", "Off"], ...directoryRules(x.ldap)];
   const groups = [oidc.admin_group && `admin: ${oidc.admin_group}`, ...oidc.team_role_groups.map((g) => `${g.team_role}: ${g.group}`)].filter(Boolean);
   return [
     ["Password sign-in", password],
     ["Single sign-on", `${oidc.name} (${oidc.issuer}, client ${oidc.client_id})`],
     ["New people signing on", oidc.create_accounts ? "Get an account" : "Are turned away: only existing accounts"],
     ["Roles from groups", groups.length ? `${groups.join("; ")} (claim ${oidc.groups_claim})` : "No: roles are given here"],
+    ...directoryRules(x.ldap),
   ];
 }
 
