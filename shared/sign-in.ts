@@ -71,5 +71,5 @@ export const LDAP_ERRORS = {
   no_email: "Your directory entry has no e-mail address, so it cannot be matched to an account. Ask your administrator to add one.",
   no_account: SSO_ERRORS.no_account,
   disabled: "Your directory account is disabled. Ask your administrator.",
-  ambiguous: "Several directory entries answer to that sign-in name. Sign in with your e-mail address instead.",
+  ambiguous: "Several directory entries answer to that name or share its e-mail address, so it cannot be matched to one account. Ask your administrator.",
 } as const;

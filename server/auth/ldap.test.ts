@@ -235,7 +235,12 @@ describe("LDAP directory", () => {
     let slapd: Slapd;
     let app: TestApp;
     beforeAll(async () => {
-      slapd = await startSlapd(PEOPLE_LIST, GROUP_LIST);
+      // Two entries sharing an e-mail: a sign-in by it must not pick one of them.
+      const twins: Person[] = [
+        { uid: "twin1", cn: "Tia Twin", mail: "twin@corp.test", password: "twin-pass-1" },
+        { uid: "twin2", cn: "Tom Twin", mail: "twin@corp.test", password: "twin-pass-1" },
+      ];
+      slapd = await startSlapd([...PEOPLE_LIST, ...twins], GROUP_LIST);
       const { LDAP_GROUP_BASE_DN: _searched, ...env } = baseEnv(slapd);
       app = await startTestApp("pglite", {}, { ...env, LDAP_GROUPS_ATTRIBUTE: "seeAlso", LDAP_MANAGER_GROUP: "finance, europe", PASSWORD_LOGIN: "off" });
     });
@@ -254,6 +259,14 @@ describe("LDAP directory", () => {
         { dn: `cn=Finance\\, Europe,${GROUPS}`, name: "Finance, Europe" },
       ]);
       expect(await directoryGroupsOf(app.config.ldap!, "nobody@corp.test")).toBeNull();
+    });
+
+    it("refuses a name or an e-mail several entries answer to", async () => {
+      expect((await login(app, "twin@corp.test", "twin-pass-1")).body).toEqual({ error: LDAP_ERRORS.ambiguous });
+      expect(await findPerson(app.config.ldap!, "twin@corp.test")).toEqual({ ambiguous: true });
+      // By name the entry is one, but its e-mail is shared, and accounts are matched by e-mail.
+      expect((await login(app, "twin1", "twin-pass-1")).body).toEqual({ error: LDAP_ERRORS.ambiguous });
+      expect(await app.ctx.db.selectFrom("users").select("id").where("email", "=", "twin@corp.test").execute()).toEqual([]);
     });
 
     it("shows admins the directory's settings in force, never the service account's password", async () => {

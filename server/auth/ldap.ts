@@ -156,16 +156,24 @@ export async function findPerson(ldap: LdapConfig, typed: string): Promise<Looku
   const { login, email } = ldap.attributes;
   const filter = `(&${ldap.userFilter}(|(${login}=${escapeFilter`${value}`})(${email}=${escapeFilter`${value}`})))`;
   return withService(ldap, async (client) => {
-    const { searchEntries } = await client.search(ldap.baseDn, { scope: "sub", filter, attributes: attributesWanted(ldap), sizeLimit: 2, timeLimit: Math.ceil(ldap.timeoutMs / 1000) }).catch((err: unknown) => {
-      // More than the two asked for: ambiguous all the same.
-      if ((err as { code?: number }).code === 4) return { searchEntries: [{ dn: "" }, { dn: "" }] as Entry[] };
-      throw err;
-    });
-    if (searchEntries.length === 0) return { missing: true } as const;
-    if (searchEntries.length > 1) return { ambiguous: true } as const;
-    const entry = searchEntries[0];
+    const atMostTwo = (f: string, attributes: string[]) =>
+      client.search(ldap.baseDn, { scope: "sub", filter: f, attributes, sizeLimit: 2, timeLimit: Math.ceil(ldap.timeoutMs / 1000) }).then(
+        (r) => r.searchEntries,
+        (err: unknown) => {
+          // More than the two asked for: ambiguous all the same.
+          if ((err as { code?: number }).code === 4) return [{ dn: "" }, { dn: "" }] as Entry[];
+          throw err;
+        },
+      );
+    const entries = await atMostTwo(filter, attributesWanted(ldap));
+    if (entries.length === 0) return { missing: true } as const;
+    if (entries.length > 1) return { ambiguous: true } as const;
+    const entry = entries[0];
+    const person = toPerson(ldap, entry, [], false);
+    // The account is matched by e-mail: one that two entries share would let either into it.
+    if (person.email && (await atMostTwo(`(&${ldap.userFilter}(${email}=${escapeFilter`${person.email}`}))`, ["1.1"])).length > 1) return { ambiguous: true } as const;
     const groups = ldap.groupSearch ? await searchGroupsOf(client, ldap, entry.dn) : groupsFromAttribute(ldap, entry);
-    return { person: toPerson(ldap, entry, groups, await isDisabled(client, ldap, entry.dn)) };
+    return { person: { ...person, groups, disabled: await isDisabled(client, ldap, entry.dn) } };
   });
 }
 
