@@ -1,7 +1,8 @@
 // Slash commands in the composer (docs/integrations.md, "Slash commands"; docs/messages.md,
 // "Writing"): `/` opens the list of commands, filtered as the name is typed and picked with the
-// keyboard; /shrug posts for the other person to see, /away moves the presence menu, and an
-// unknown command shows its error under the composer with the text kept.
+// keyboard; /shrug and /me post for the other person to see, /away moves the presence menu, /status
+// shows on the Directory card, and an unknown command shows its error under the composer with the
+// text kept.
 import { expect, test, type Page } from "@playwright/test";
 import { SLASH_COMMANDS } from "@shared/slashCommands";
 import { gotoChat, openChannel, screenshot, signedInPage, USERS } from "./helpers";
@@ -9,7 +10,7 @@ import { gotoChat, openChannel, screenshot, signedInPage, USERS } from "./helper
 const stamp = () => Date.now().toString(36);
 const row = (page: Page, text: string) => page.getByRole("log").locator("[data-message-id]").filter({ hasText: text });
 
-test("the / list, /shrug, /away and an unknown command", async ({ browser }) => {
+test("the / list, /shrug, /away, /me, /status and an unknown command", async ({ browser }) => {
   const a = await signedInPage(browser, USERS.member);
   const b = await signedInPage(browser, USERS.member2);
   await gotoChat(a.page);
@@ -77,7 +78,29 @@ test("the / list, /shrug, /away and an unknown command", async ({ browser }) => 
   await composer.press("Escape");
   await expect(list).toBeHidden();
 
-  // Back online: the same seeded people make calls in later specs, and an away caller is fine but keep it as found.
+  // /me: an action in italics after the author's name, for the other person too.
+  await composer.fill("/me waves hello");
+  await composer.press("Enter");
+  await expect(row(b.page, "waves hello").locator("em")).toHaveText("Jordan Lee waves hello");
+
+  // /status with an end: shown in quotes on the person's Directory card with its end, then cleared.
+  await composer.fill("/status Lunch 1h");
+  await composer.press("Enter");
+  await expect(a.page.getByTestId("slash-command-feedback")).toContainText("Your status is “Lunch” until");
+  await b.page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Directory" }).click();
+  await b.page.getByRole("searchbox", { name: "Search people" }).fill("Jordan Lee");
+  const card = b.page.locator("[data-testid^=person-]").filter({ hasText: "Jordan Lee" });
+  await expect(card).toContainText("“Lunch” · until");
+  await screenshot(b.page, "slash-commands-status-directory");
+  await composer.fill("/status");
+  await composer.press("Enter");
+  await expect(a.page.getByTestId("slash-command-feedback")).toHaveText("Your status is cleared.");
+  await b.page.reload();
+  await b.page.getByRole("searchbox", { name: "Search people" }).fill("Jordan Lee");
+  await expect(card).toBeVisible();
+  await expect(card).not.toContainText("Lunch");
+
+  // Back online, as the seeded person was (later specs call them).
   await composer.fill("/online");
   await composer.press("Enter");
   await expect(a.page.getByTestId("slash-command-feedback")).toHaveText("You are online.");
