@@ -73,6 +73,25 @@ test("sections: create, drag in, Move to…, favourite, mute, collapse; live in 
   await expect(row(section(tab2, sectionName), moved)).toBeVisible();
   await expect(row(section(tab1, "Channels"), moved)).toHaveCount(0);
 
+  // Reordered with the keyboard (the section sorts by hand): the grip, Space, an arrow, Space.
+  const names = (page: Page) => section(page, sectionName).locator("button[data-channel-name]").evaluateAll((els) => els.map((e) => e.getAttribute("data-channel-name")));
+  await expect.poll(() => names(tab1)).toEqual([dragged, moved]);
+  const grip = tab1.getByRole("button", { name: `Move ${moved}`, exact: true });
+  await grip.focus();
+  await tab1.keyboard.press("Space");
+  await tab1.keyboard.press("ArrowUp");
+  await tab1.waitForTimeout(300);
+  await tab1.keyboard.press("Space");
+  await expect.poll(() => names(tab1)).toEqual([moved, dragged]);
+  await expect.poll(() => names(tab2)).toEqual([moved, dragged]);
+  // Sorted by name from the section's menu.
+  await section(tab1, sectionName).getByRole("button", { name: `Section options for ${sectionName}` }).click({ force: true });
+  await tab1.getByRole("menuitemradio", { name: "Alphabetical" }).click();
+  await expect.poll(() => names(tab1)).toEqual([dragged, moved]);
+  await section(tab1, sectionName).getByRole("button", { name: `Section options for ${sectionName}` }).click({ force: true });
+  await tab1.getByRole("menuitemradio", { name: "Manual" }).click();
+  await expect.poll(() => names(tab1)).toEqual([moved, dragged]);
+
   // Favourited with the star in the channel's header.
   await row(tab1, starred).click();
   await expect(tab1.getByRole("heading", { level: 1, name: starred })).toBeVisible();
