@@ -1,6 +1,7 @@
 // User groups (docs/groups.md): a manager makes a group in the Directory's Groups tab and adds a
 // person; a member mentions it from the composer's autocomplete; the group's member gets the
-// mention in the notification centre, with the group's name; the Directory filters by group.
+// mention in the notification centre, with the group's name; the channel's members dialog adds a
+// group's people in one step; the Directory filters by group.
 import { expect, test } from "@playwright/test";
 import { openChannel, PASSWORD, screenshot, signedInPage, USERS } from "./helpers";
 
@@ -63,13 +64,30 @@ test("a manager makes a group, a member mentions @handle, the group's member is 
   await screenshot(sam.page, "groups-notification");
   await sam.page.keyboard.press("Escape");
 
+  // Adding a group to a channel in one step: its people not yet in the channel join it.
+  const priyaToken = await request.post("/api/auth/login", { data: { email: USERS.manager, password: PASSWORD } });
+  const priyaAuth = { authorization: `Bearer ${((await priyaToken.json()) as { accessToken: string }).accessToken}` };
+  const group = ((await (await request.get(`/api/entities/groups?where=${encodeURIComponent(JSON.stringify({ handle }))}`, { headers: priyaAuth })).json()) as { id: number }[])[0];
+  expect((await request.post("/api/entities/group_members", { headers: priyaAuth, data: { group_id: group.id, user_email: "emma.brown@example.com" } })).status()).toBe(201);
+  await writer.page.getByRole("button", { name: /^2\s*members$/ }).click();
+  const members = writer.page.getByRole("dialog", { name: `Members of #${channel}` });
+  await members.getByRole("button", { name: "Add people" }).click();
+  await writer.page.getByRole("combobox", { name: "Add a group" }).click();
+  await writer.page.getByRole("option", { name: `${groupName} (@${handle}) · 2 members` }).click();
+  await expect(writer.page.getByRole("checkbox", { name: /Emma Brown/ })).toBeChecked();
+  await screenshot(writer.page, "groups-channel-add");
+  await writer.page.getByRole("button", { name: "Add", exact: true }).click();
+  await expect(writer.page.getByRole("list", { name: "Members" })).toContainText("Emma Brown");
+  await writer.page.keyboard.press("Escape");
+
   // The Directory's group filter shows the group's people alone.
   await writer.page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Directory" }).click();
   await expect(writer.page.getByRole("tab", { name: "Groups" })).toHaveCount(0);
   await writer.page.getByRole("combobox", { name: "Group" }).click();
   await writer.page.getByRole("option", { name: `${groupName} (@${handle})` }).click();
-  await expect(writer.page.getByText("1 person")).toBeVisible();
+  await expect(writer.page.getByText("2 people")).toBeVisible();
   await expect(writer.page.getByRole("heading", { name: "Sam Carter" })).toBeVisible();
+  await expect(writer.page.getByRole("heading", { name: "Emma Brown" })).toBeVisible();
   await expect(writer.page.getByRole("heading", { name: "Jordan Lee" })).toHaveCount(0);
   await screenshot(writer.page, "groups-directory-filter");
 
