@@ -2,7 +2,7 @@
 // channel live (indicator and the header's Pinned list), a saved message is found in Saved and
 // opens in its channel, and a message scheduled a few seconds ahead arrives by itself.
 import { expect, test, type Page } from "@playwright/test";
-import { gotoChat, openChannel, screenshot, signedInPage, token, USERS } from "./helpers";
+import { gotoChat, MOBILE, openChannel, screenshot, signedInPage, token, USERS } from "./helpers";
 
 const stamp = () => Date.now().toString(36);
 const row = (page: Page, text: string) => page.getByRole("log").locator("[data-message-id]").filter({ hasText: text });
@@ -88,4 +88,45 @@ test("pin, save and schedule messages", async ({ browser, request }) => {
 
   await a.context.close();
   await b.context.close();
+});
+
+test("on a phone the action sheet pins, saves and sets a reminder", async ({ browser, request }) => {
+  const auth = { authorization: `Bearer ${await token(request, USERS.member)}` };
+  const name = `e2e-keep-phone-${stamp()}`;
+  const channel = await (await request.post("/api/entities/channels", { headers: auth, data: { name, type: "public", members: [] } })).json();
+  const text = `Pack the demo kit ${stamp()}`;
+  expect((await request.post("/api/entities/messages", { headers: auth, data: { channel_id: channel.id, content: text } })).status()).toBe(201);
+
+  const phone = await signedInPage(browser, USERS.member, MOBILE);
+  await phone.page.goto(`/Chat?channel=${channel.id}`);
+  const sheet = phone.page.getByRole("dialog", { name: "Message actions" });
+  const open = async () => {
+    await row(phone.page, text).getByRole("button", { name: "More actions" }).click();
+    await expect(sheet).toBeVisible();
+  };
+
+  await open();
+  await sheet.getByRole("button", { name: "Pin to channel" }).click();
+  await expect(row(phone.page, text).getByTestId("message-pinned")).toContainText("Pinned by Jordan");
+
+  await open();
+  await sheet.getByRole("button", { name: "Save for later" }).click();
+  await open();
+  await expect(sheet.getByRole("button", { name: "Remove from Saved" })).toBeVisible();
+  await sheet.getByRole("button", { name: "Remind me", exact: true }).click();
+  await expect(sheet.getByRole("button", { name: "Remind me: tomorrow at 9:00" })).toBeVisible();
+  for (const button of await sheet.getByRole("button").all()) {
+    const box = (await button.boundingBox())!;
+    expect(Math.min(box.width, box.height), (await button.textContent()) ?? "").toBeGreaterThanOrEqual(44);
+  }
+  await screenshot(phone.page, "keep-touch-sheet");
+  await sheet.getByRole("button", { name: "Remind me: in 20 minutes" }).click();
+  await expect(sheet).toBeHidden();
+  await expect(phone.page.getByText(/I will remind you/).first()).toBeVisible();
+
+  const reminders = await (await request.get("/api/chat/reminders", { headers: auth })).json();
+  const mine = reminders.filter((r: { channel_id: number }) => r.channel_id === channel.id);
+  expect(mine).toHaveLength(1);
+  expect(Math.abs(new Date(mine[0].remind_at).getTime() - Date.now() - 20 * 60_000)).toBeLessThan(60_000);
+  await phone.context.close();
 });

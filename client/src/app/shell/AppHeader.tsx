@@ -3,6 +3,7 @@ import { Separator } from "../../ui/separator";
 import { BrandMark, PRODUCT_NAME } from "../../ui/BrandMark";
 import { ConnectionPill } from "./ConnectionPill";
 import { NotificationBell } from "../../features/notifications/NotificationBell";
+import { SavedButton } from "../../features/chat/components/SavedButton";
 import { HEADER_ACTIONS_ID } from "../../ui/headerSlot";
 import { FALLBACK_META, PAGE_META } from "./navItems";
 import { SidebarTrigger } from "./SidebarTrigger";
@@ -32,6 +33,7 @@ export function AppHeader({ page }: { page: PageName }) {
       <div className="ml-auto flex items-center gap-2">
         <SearchBox compact={isMobile} />
         <ConnectionPill />
+        <SavedButton />
         <NotificationBell />
         <div id={HEADER_ACTIONS_ID} className="flex items-center gap-1 empty:hidden" />
       </div>

@@ -7,7 +7,6 @@ import { ChannelIcon } from "./ChannelIcon";
 import { ChannelNotifyMenu } from "../../notifications/ChannelNotifyMenu";
 import { FavouriteButton } from "./FavouriteButton";
 import { PinnedButton } from "./PinnedButton";
-import { SavedButton } from "./SavedButton";
 
 interface Props {
   channel: Channel;
@@ -64,7 +63,6 @@ export function ChannelHeader({ channel, title, canDelete, canLeave, canJoin, jo
           </Button>
         </SimpleTooltip>
       )}
-      <SavedButton />
       {onIntegrations && (
         <SimpleTooltip label="Integrations" side="bottom">
           <Button variant="ghost" size="icon-sm" onClick={onIntegrations} aria-label="Integrations" className="text-muted-foreground">

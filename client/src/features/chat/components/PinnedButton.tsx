@@ -19,7 +19,7 @@ export function PinnedButton({ channelId }: { channelId: number }) {
     <Popover open={open} onOpenChange={setOpen}>
       <SimpleTooltip label="Pinned messages" side="bottom">
         <PopoverTrigger asChild>
-          <Button variant="outline" size="sm" className="h-8 gap-1.5 px-2.5 text-muted-foreground" aria-label={`Pinned messages: ${count}`}>
+          <Button variant="outline" size="sm" className="h-8 gap-1 px-2 text-muted-foreground sm:gap-1.5 sm:px-2.5" aria-label={`Pinned messages: ${count}`}>
             <Pin />
             <span className="tabular-nums" data-testid="pinned-count">
               {count}
