@@ -151,7 +151,7 @@ describe.each(ENGINES)("user groups (%s)", (engine) => {
     expect((await api(app, member.token).patch(`/api/entities/messages/${mine.body.id}`, { content: "now @crowd" })).status).toBe(403);
   });
 
-  it("a group's members get the mention notification, with the group's name in its text", async () => {
+  it("a group's members get the mention notification, with the group's name in its text, as search snippets show it", async () => {
     await makeGroup(manager, "oncall", [ben]);
     const ch = await makeChannel(app, { name: "g-notify", type: "public", members: [member.email, ben.email] });
     const res = await post(member, ch.id, "db is down @oncall");
@@ -163,6 +163,9 @@ describe.each(ENGINES)("user groups (%s)", (engine) => {
       if (!item) await new Promise((r) => setTimeout(r, 100));
     }
     expect(item).toMatchObject({ title: "Mia Member in #g-notify", body: "db is down @oncall (Group oncall)" });
+    // A search snippet reads the same way.
+    const found = await api(app, ben.token).get<{ messages: { id: number; snippet: { text: string }[] }[] }>(`/api/search?q=${encodeURIComponent("db down")}`);
+    expect(found.body.messages.find((m) => m.id === res.body.id)?.snippet.map((p) => p.text).join("")).toContain("@oncall (Group oncall)");
     const job = await app.ctx.db.selectFrom("notification_jobs").select("payload").where("key", "=", `message:${res.body.id}:${ben.user.id}`).executeTakeFirst();
     expect(job?.payload).toMatchObject({ mentioned: true });
   }, 30_000);
