@@ -1,4 +1,4 @@
-import { useMemo, useState } from "react";
+import { lazy, Suspense, useMemo, useState } from "react";
 import { FolderPlus, ListFilter, Plus } from "lucide-react";
 import type { Channel } from "@shared/entities";
 import { canDeleteChannel, isChannelMember } from "../permissions";
@@ -18,9 +18,14 @@ import { ThreadsEntry } from "./ThreadsEntry";
 import { arrangeSidebar, homeOf, placeholderSections, sectionOf, type SidebarItem } from "../sidebarOrder";
 import { useCreateSection, useDeleteSection, useMoveChannel, useOrderSections, useSidebarSections, useUpdateSection } from "../sidebarSections";
 import { useUnreadOnly } from "../useUnreadOnly";
-import { SidebarSections } from "./SidebarSections";
+import { StaticSections } from "./StaticSections";
+import type { SidebarSectionsProps } from "./sidebarSectionsProps";
+import { useAfterFirstPaint } from "../../../lib/useAfterFirstPaint";
 import { SectionNameDialog } from "./SectionNameDialog";
 import { MoveToDialog } from "./MoveToDialog";
+
+// Dragging (with dnd-kit) comes after the first paint: the list shows at once without it.
+const SidebarSections = lazy(() => import("./SidebarSections"));
 
 interface Props {
   channels: Channel[] | undefined;
@@ -46,6 +51,7 @@ export function ChannelSidebar({ channels, loading, selectedId, onSelect, onCrea
   const levels = useChannelLevels();
   const setLevel = useSetChannelLevel();
   const people = usePeopleByEmail();
+  const painted = useAfterFirstPaint();
   const sectionsQuery = useSidebarSections();
   const sections = useMemo(() => sectionsQuery.data ?? placeholderSections(), [sectionsQuery.data]);
   const move = useMoveChannel();
@@ -107,6 +113,17 @@ export function ChannelSidebar({ channels, loading, selectedId, onSelect, onCrea
   );
 
   const filtering = !!query.trim() || unreadOnly;
+  const sectionProps: SidebarSectionsProps = {
+    views,
+    still: filtering,
+    renderItem,
+    onMove: (channelId, sectionId, index) => move.mutate({ channel_id: channelId, section_id: sectionId, index }),
+    onOrder: (ids) => order.mutate(ids),
+    onToggle: (id, collapsed) => update.mutate({ id, collapsed }),
+    onSort: (id, sort) => update.mutate({ id, sort }),
+    onRename: (id) => setNaming({ id, name: sections.find((s) => s.id === id)?.name ?? "" }),
+    onDelete: (id) => setDeleting(id),
+  };
   const empty = !loading && views.every((v) => v.items.length === 0) && more.length === 0;
   return (
     <aside aria-label="Channels" className={cn("flex h-full flex-col border-r bg-muted/20", className)}>
@@ -147,19 +164,14 @@ export function ChannelSidebar({ channels, loading, selectedId, onSelect, onCrea
             {query ? "No channels match your search." : unreadOnly ? "Nothing unread." : "No channels yet."}
           </p>
         )}
-        {!loading && (
-          <SidebarSections
-            views={views}
-            still={filtering}
-            renderItem={renderItem}
-            onMove={(channelId, sectionId, index) => move.mutate({ channel_id: channelId, section_id: sectionId, index })}
-            onOrder={(ids) => order.mutate(ids)}
-            onToggle={(id, collapsed) => update.mutate({ id, collapsed })}
-            onSort={(id, sort) => update.mutate({ id, sort })}
-            onRename={(id) => setNaming({ id, name: sections.find((s) => s.id === id)?.name ?? "" })}
-            onDelete={(id) => setDeleting(id)}
-          />
-        )}
+        {!loading &&
+          (painted && !filtering ? (
+            <Suspense fallback={<StaticSections {...sectionProps} />}>
+              <SidebarSections {...sectionProps} />
+            </Suspense>
+          ) : (
+            <StaticSections {...sectionProps} />
+          ))}
         {more.length > 0 && (
           <div className="mt-2">
             <h3 className="px-2 pt-1 pb-1 text-[11px] font-semibold tracking-wide text-muted-foreground uppercase">More channels</h3>

@@ -2,8 +2,8 @@
 // a channel dropped on another channel takes its place in that section (in a manually sorted one,
 // at that spot), dropped on a section's header goes to its end; a section dragged by its header
 // takes another's place. The mouse and the keyboard move them (a touch screen uses "Move to…",
-// since a finger held on a row opens its menu).
-import type { ReactNode } from "react";
+// since a finger held on a row opens its menu). Loaded after the page's first paint, in its own
+// chunk with dnd-kit (./ChannelSidebar.tsx; docs/benchmarks.md, "Cold load").
 import {
   DndContext,
   KeyboardSensor,
@@ -15,24 +15,10 @@ import {
   type DragEndEvent,
 } from "@dnd-kit/core";
 import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from "@dnd-kit/sortable";
-import type { SidebarSort } from "@shared/sidebar";
-import { listIndex, reorderIds, type SectionView, type SidebarItem } from "../sidebarOrder";
-import type { RowDrag } from "./ChannelListItem";
+import { listIndex, reorderIds } from "../sidebarOrder";
 import { SidebarSectionBlock, sectionDragId } from "./SidebarSectionBlock";
 import { SortableChannel } from "./SortableChannel";
-
-interface Props {
-  views: SectionView[];
-  /** While searching or filtering: nothing moves (the lists shown are not whole). */
-  still: boolean;
-  renderItem: (item: SidebarItem, sectionId: number, drag?: RowDrag) => ReactNode;
-  onMove: (channelId: number, sectionId: number, index?: number) => void;
-  onOrder: (ids: number[]) => void;
-  onToggle: (sectionId: number, collapsed: boolean) => void;
-  onSort: (sectionId: number, sort: SidebarSort) => void;
-  onRename: (sectionId: number) => void;
-  onDelete: (sectionId: number) => void;
-}
+import type { SidebarSectionsProps } from "./sidebarSectionsProps";
 
 type DragData = { kind: "channel"; channelId: number; sectionId: number } | { kind: "section"; sectionId: number } | { kind: "zone"; sectionId: number };
 
@@ -46,7 +32,7 @@ const collisions: CollisionDetection = (args) => {
   return closestCenter({ ...args, droppableContainers });
 };
 
-export function SidebarSections({ views, still, renderItem, onMove, onOrder, onToggle, onSort, onRename, onDelete }: Props) {
+export default function SidebarSections({ views, renderItem, onMove, onOrder, onToggle, onSort, onRename, onDelete }: SidebarSectionsProps) {
   const sensors = useSensors(
     // A few pixels of movement before a drag, so a click still opens the channel.
     useSensor(MouseSensor, { activationConstraint: { distance: 6 } }),
@@ -87,14 +73,13 @@ export function SidebarSections({ views, still, renderItem, onMove, onOrder, onT
           <SidebarSectionBlock
             key={view.section.id}
             view={view}
-            still={still}
             onToggle={() => onToggle(view.section.id, !view.section.collapsed)}
             onSort={(sort) => onSort(view.section.id, sort)}
             onRename={() => onRename(view.section.id)}
             onDelete={() => onDelete(view.section.id)}
           >
             {view.items.map((item) =>
-              still || view.section.id < 0 ? (
+              view.section.id < 0 ? (
                 renderItem(item, view.section.id)
               ) : (
                 <SortableChannel key={item.channel.id} channelId={item.channel.id} sectionId={view.section.id} title={item.title} render={(drag) => renderItem(item, view.section.id, drag)} />
