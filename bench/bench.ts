@@ -130,6 +130,7 @@ async function ramps(list: Contender[]): Promise<void> {
       for (let attempt = 0; attempt < 2; attempt++) {
         const { result: t, cost } = await withCost(c.pid, c.databaseUrl, () =>
           runChat(c.sockets, c.fx.users, c.fx.rooms, { rate, durationMs: DURATION, warmupMs: 500, drainMs: 3000, mix: { replies: Number(flags["reply-share"]), reactions: Number(flags["reaction-share"]) }, text: chatWords }),
+          c.url,
         );
         if (!r || verdict(t).within || (verdict(t).keptUp && !verdict(r).keptUp)) {
           r = t;

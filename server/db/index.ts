@@ -6,6 +6,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import type { Database } from "./schema";
 import { serialized, type SessionStall } from "./serial-driver";
 import { addPoolSource, metrics } from "../ops/metrics";
+import { prepareHotStatements } from "./prepared";
 
 export type Db = Kysely<Database>;
 
@@ -53,7 +54,10 @@ export async function openDb(opts: {
     // between two statements (Postgres restarting mid-transaction): pg emits 'error' on it, and
     // the pool drops it when it comes back unusable.
     pool.on("error", () => {});
-    pool.on("connect", (client) => client.on("error", () => {}));
+    pool.on("connect", (client) => {
+      client.on("error", () => {});
+      prepareHotStatements(client);
+    });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: queryLogger(opts.onSlowQuery) });
     const removePool = addPoolSource(pool);
     return {

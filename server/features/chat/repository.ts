@@ -1,6 +1,7 @@
 // Chat's SQL: message and channel rows touched when a message is posted, dms by their people, and
 // read positions with the unread counts they give.
 import { sql } from "kysely";
+import { HOT } from "../../db/prepared";
 import type { Channel, Message, MessageEdit } from "../../db/schema";
 import type { ChannelUnread, MessageAttachment } from "@shared/entities";
 import type { RowOf } from "../../entities/policy";
@@ -96,7 +97,7 @@ export async function insertMessages(
   const tries = list.filter((m) => m.client_id != null && m.sender_id != null);
   const clientIds = [...new Set(tries.map((m) => m.client_id!))];
   const senderIds = [...new Set(tries.map((m) => m.sender_id!))];
-  const res = await sql<{ ord: number | null; is_root: boolean; existing: boolean } & { [K in keyof Message]: Message[K] | null } & RecordColumns>`
+  const res = await sql<{ ord: number | null; is_root: boolean; existing: boolean } & { [K in keyof Message]: Message[K] | null } & RecordColumns>`${sql.raw(HOT)}
     with v as (
       select * from jsonb_to_recordset(${input}::jsonb) as v(ord int, channel_id int, thread_root_id int, also_to_channel boolean,
         content text, message_type text, file_url text, file_name text, sender_id int, sender_name text, sender_email text,
@@ -234,7 +235,7 @@ export async function insertReactionsWhere(
   const input = JSON.stringify(list.map((r, ord) => ({ ord, ...r })));
   const ids = [...new Set(list.map((r) => r.message_id))];
   const records = log.records("c", [{ table: "message_reactions", op: "create", rows: "ins" }]);
-  const res = await sql<{ ord: number; readable: boolean } & { [K in keyof ReactionRow]: ReactionRow[K] | null } & RecordColumns>`
+  const res = await sql<{ ord: number; readable: boolean } & { [K in keyof ReactionRow]: ReactionRow[K] | null } & RecordColumns>`${sql.raw(HOT)}
     with v as (
       select * from jsonb_to_recordset(${input}::jsonb) as v(ord int, message_id int, emoji text, user_email text)
     ), ok as (

@@ -1,6 +1,7 @@
 // Threads' SQL (docs/threads.md): roots and their counters, replies, and the rows of
 // thread_follows with the unread counts they give.
 import { sql } from "kysely";
+import { HOT } from "../../db/prepared";
 import type { Channel, Message } from "../../db/schema";
 import type { RowOf } from "../../entities/policy";
 import type { DbLike } from "../../entities/repository";
@@ -75,7 +76,7 @@ export interface Follower {
 export async function upsertFollows(db: DbLike, log: StatementRecorder, list: Follower[]): Promise<ThreadFollowRow[]> {
   if (!list.length) return [];
   const records = log.records("c", [{ table: "thread_follows", op: sql`case when f.inserted then 'create' else 'update' end`, rows: "f" }]);
-  const res = await sql<ThreadFollowRow & { inserted: boolean; before_updated_at: Date | null } & RecordColumns>`
+  const res = await sql<ThreadFollowRow & { inserted: boolean; before_updated_at: Date | null } & RecordColumns>`${sql.raw(HOT)}
     with w0 as (
       select * from jsonb_to_recordset(${JSON.stringify(list)}::jsonb) as w(thread_root_id int, channel_id int, user_id int, email text, refollow boolean)
     ), w as (
