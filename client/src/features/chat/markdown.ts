@@ -62,17 +62,22 @@ const escapeMarkdown = (text: string) => text.replace(/[\\`*_{}[\]()<>#+\-.!|~]/
 /**
  * The text with each mention (`@[Name](email)`, `@channel`, `@here`; docs/messages.md, "Mentions and read receipts") turned into a link `[@Name](x-mention:email)`, which the renderer shows as a chip.
  */
-export function mentionsAsLinks(content: string): string {
-  return splitMentions(content)
+export function mentionsAsLinks(content: string, groups?: ReadonlyMap<string, string>): string {
+  return splitMentions(content, groups?.size ? new Set(groups.keys()) : undefined)
     .map((p) => {
       if (p.kind === "text") return p.text;
       if (p.kind === "person") return `[@${escapeMarkdown(p.name)}](${MENTION_SCHEME}${encodeURIComponent(p.email)})`;
+      // A user group (docs/groups.md): `@handle (Name)`, its target `group:handle`.
+      if (p.kind === "group") return `[${escapeMarkdown(p.text)} (${escapeMarkdown(groups?.get(p.handle) ?? "")})](${MENTION_SCHEME}${GROUP_TARGET}${p.handle})`;
       return `[${p.text}](${MENTION_SCHEME}${p.text.slice(1)})`;
     })
     .join("");
 }
 
-/** A mention link's address back ("channel"/"here" for everyone), or null for another link. */
+/** The target prefix of a group mention's link (`x-mention:group:design`). */
+export const GROUP_TARGET = "group:";
+
+/** A mention link's address back ("channel"/"here" for everyone, "group:handle" for a group), or null for another link. */
 export function mentionFromHref(href: string | null | undefined): string | null {
   if (!href?.startsWith(MENTION_SCHEME)) return null;
   try {
@@ -90,6 +95,7 @@ export function mentionLinksAsText(code: string): string {
     const target = mentionFromHref(`${MENTION_SCHEME}${encoded}`);
     if (target == null) return whole;
     const plain = name.replace(/\\(.)/g, "$1");
+    if (target.startsWith(GROUP_TARGET)) return `@${target.slice(GROUP_TARGET.length)}`;
     return target.includes("@") ? `@[${plain}](${target})` : `@${target}`;
   });
 }

@@ -49,3 +49,13 @@ describe("MessageMarkdown", () => {
     expect(out).not.toContain("x-mention");
   });
 });
+
+describe("group mentions in Markdown (docs/groups.md)", () => {
+  it("shows a known group's handle as a chip with its name, and as written inside code", () => {
+    const out = renderToStaticMarkup(createElement(MessageMarkdown, { content: "**ping** @on_call and `@on_call`", groups: new Map([["on_call", "On call"]]) }));
+    expect(out).toContain('data-mention="@on_call"');
+    expect(out).toContain("@on_call (On call)");
+    expect(out).toContain("<code>@on_call</code>");
+    expect(html("**ping** @on_call")).not.toContain("data-mention");
+  });
+});

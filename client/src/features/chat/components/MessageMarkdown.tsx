@@ -8,7 +8,7 @@ import remarkGfm from "remark-gfm";
 import type { Root as MdRoot, RootContent as MdContent } from "mdast";
 import { cn } from "../../../lib/utils";
 import { rehypeCodeHighlight } from "../codeHighlight";
-import { MENTION_SCHEME, mentionFromHref, mentionLinksAsText, mentionsAsLinks, safeHref } from "../markdown";
+import { GROUP_TARGET, MENTION_SCHEME, mentionFromHref, mentionLinksAsText, mentionsAsLinks, safeHref } from "../markdown";
 import { MentionChip } from "./MentionChip";
 
 /** Inside code, mentions stay the text that was written (mentionsAsLinks turned them into links). */
@@ -26,6 +26,7 @@ const urlTransform = (url: string) => (url.startsWith(MENTION_SCHEME) ? url : (s
 const components: Components = {
   a: ({ node: _node, href, children, ...props }) => {
     const mention = mentionFromHref(href);
+    if (mention?.startsWith(GROUP_TARGET)) return <MentionChip group={mention.slice(GROUP_TARGET.length)}>{children}</MentionChip>;
     if (mention != null) return mention.includes("@") ? <MentionChip email={mention.toLowerCase()}>{children}</MentionChip> : <MentionChip everyone={`@${mention}`}>{children}</MentionChip>;
     const safe = safeHref(href);
     // A link whose target was refused reads as its text.
@@ -51,7 +52,8 @@ const TOKENS =
   "[&_.hljs-comment]:text-muted-foreground [&_.hljs-comment]:italic [&_.hljs-keyword]:text-violet-700 dark:[&_.hljs-keyword]:text-violet-300 [&_.hljs-string]:text-emerald-700 dark:[&_.hljs-string]:text-emerald-300 [&_.hljs-number]:text-amber-700 dark:[&_.hljs-number]:text-amber-300 [&_.hljs-literal]:text-amber-700 dark:[&_.hljs-literal]:text-amber-300 [&_.hljs-title]:text-sky-700 dark:[&_.hljs-title]:text-sky-300 [&_.hljs-built_in]:text-cyan-700 dark:[&_.hljs-built_in]:text-cyan-300 [&_.hljs-type]:text-cyan-700 dark:[&_.hljs-type]:text-cyan-300 [&_.hljs-attr]:text-sky-700 dark:[&_.hljs-attr]:text-sky-300 [&_.hljs-tag]:text-rose-700 dark:[&_.hljs-tag]:text-rose-300 [&_.hljs-name]:text-rose-700 dark:[&_.hljs-name]:text-rose-300 [&_.hljs-meta]:text-slate-600 dark:[&_.hljs-meta]:text-slate-300 [&_.hljs-addition]:text-emerald-700 [&_.hljs-deletion]:text-rose-700";
 
 /** `after` (the "(edited)" marker) ends the last paragraph's line rather than taking one of its own. */
-export default function MessageMarkdown({ content, className, after }: { content: string; className?: string; after?: ReactNode }) {
+/** `groups`: the user groups' names by handle, so their mentions show as chips (docs/groups.md). */
+export default function MessageMarkdown({ content, className, after, groups }: { content: string; className?: string; after?: ReactNode; groups?: ReadonlyMap<string, string> }) {
   return (
     <div
       data-markdown=""
@@ -68,7 +70,7 @@ export default function MessageMarkdown({ content, className, after }: { content
         urlTransform={urlTransform}
         components={components}
       >
-        {mentionsAsLinks(content)}
+        {mentionsAsLinks(content, groups)}
       </Markdown>
       {after}
     </div>
