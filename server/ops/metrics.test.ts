@@ -147,3 +147,15 @@ describe("Prometheus metrics", () => {
     expect(names.size).toBeGreaterThan(20);
   });
 });
+
+describe("operationOf", () => {
+  it("names a statement by its first word, past a leading comment such as a prepared statement's mark", async () => {
+    const { operationOf } = await import("./metrics");
+    const { HOT } = await import("../db/prepared");
+    expect(operationOf(`${HOT}\n    with v as (select 1) select * from v`)).toBe("with");
+    expect(operationOf("  (select 1)")).toBe("select");
+    expect(operationOf("begin")).toBe("transaction");
+    expect(operationOf("/* a */ /* b */ insert into t values (1)")).toBe("insert");
+    expect(operationOf("vacuum")).toBe("other");
+  });
+});

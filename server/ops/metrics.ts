@@ -98,7 +98,8 @@ const OPERATIONS = new Set(["select", "insert", "update", "delete", "with", "beg
 
 /** The statement's kind from its first word, from a fixed set so the label stays bounded. */
 export function operationOf(sqlText: string): string {
-  const word = /^\s*\(?\s*([a-z]+)/i.exec(sqlText)?.[1]?.toLowerCase() ?? "";
+  // A leading comment (a prepared statement's mark, server/db/prepared.ts) is not the operation.
+  const word = /^\s*(?:\/\*.*?\*\/\s*)*\(?\s*([a-z]+)/is.exec(sqlText)?.[1]?.toLowerCase() ?? "";
   if (word === "begin" || word === "commit" || word === "rollback" || word === "savepoint" || word === "release") return "transaction";
   return OPERATIONS.has(word) ? word : "other";
 }
