@@ -17,7 +17,7 @@ export function ScheduledBar({ channelId }: { channelId: number }) {
   const failed = items.filter((i) => i.status === "failed").length;
   return (
     <section aria-label="Scheduled messages" className="mx-3 mb-1 rounded-lg border bg-muted/30 text-sm md:mx-5">
-      <button type="button" onClick={() => setOpen(!open)} aria-expanded={open} className="flex w-full items-center gap-2 px-3 py-1.5 text-left text-muted-foreground hover:text-foreground">
+      <button type="button" onClick={() => setOpen(!open)} aria-expanded={open} className="flex w-full items-center gap-2 rounded-lg px-3 py-1.5 text-left text-muted-foreground outline-none hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/40">
         <CalendarClock className="size-4" aria-hidden />
         <span data-testid="scheduled-count">
           {items.length === 1 ? "1 scheduled message" : `${items.length} scheduled messages`}
