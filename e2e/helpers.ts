@@ -75,3 +75,26 @@ export async function gotoChat(page: Page) {
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Chat" }).click();
   await expect(page).toHaveURL(/\/Chat\?channel=\d+/);
 }
+
+/** A message row of the open channel, by its text. */
+export const messageRow = (page: Page, text: string) => page.getByRole("log").locator("[data-message-id]").filter({ hasText: text });
+
+/**
+ * Two people in Chat and a public channel the first just made (named `<prefix>-<stamp>`), open on
+ * both pages; the first person's composer is returned for it.
+ */
+export async function twoInNewChannel(browser: Browser, prefix: string, people: [string, string] = [USERS.member, USERS.member2]) {
+  const a = await signedInPage(browser, people[0]);
+  const b = await signedInPage(browser, people[1]);
+  await gotoChat(a.page);
+  await gotoChat(b.page);
+  const name = `${prefix}-${Date.now().toString(36)}`;
+  await a.page.getByRole("button", { name: "New", exact: true }).click();
+  const create = a.page.getByRole("dialog", { name: "Create a channel" });
+  await create.getByLabel("Name").fill(name);
+  await create.getByRole("button", { name: "Create Channel" }).click();
+  await expect(a.page.getByRole("heading", { level: 1, name })).toBeVisible();
+  await expect(b.page.locator(`button[data-channel-name="${name}"]`)).toBeVisible({ timeout: 5000 });
+  await openChannel(b.page, name);
+  return { a, b, name, composer: a.page.getByRole("textbox", { name: `Message ${name}` }) };
+}

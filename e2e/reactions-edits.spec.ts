@@ -2,36 +2,18 @@
 // reaches the other's open channel live, without a reload.
 import { mkdirSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
-import { openChannel, signedInPage, USERS } from "./helpers";
+import { twoInNewChannel } from "./helpers";
 
 const stamp = () => Date.now().toString(36);
 
-async function gotoChat(page: Page) {
-  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Chat" }).click();
-  await expect(page).toHaveURL(/\/Chat\?channel=\d+/);
-  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-}
 
 const row = (page: Page, text: string) => page.getByRole("log").locator("[data-message-id]").filter({ hasText: text });
 const chip = (page: Page, text: string, emoji: string) => row(page, text).locator(`button[data-emoji="${emoji}"]`);
 
 test("reactions, edits and deletes reach the other person live", async ({ browser }) => {
-  const a = await signedInPage(browser, USERS.member);
-  const b = await signedInPage(browser, USERS.member2);
-  await gotoChat(a.page);
-  await gotoChat(b.page);
-
-  const name = `e2e-react-${stamp()}`;
-  await a.page.getByRole("button", { name: "New", exact: true }).click();
-  const create = a.page.getByRole("dialog", { name: "Create a channel" });
-  await create.getByLabel("Name").fill(name);
-  await create.getByRole("button", { name: "Create Channel" }).click();
-  await expect(a.page.getByRole("heading", { level: 1, name })).toBeVisible();
-  await expect(b.page.locator(`button[data-channel-name="${name}"]`)).toBeVisible({ timeout: 5000 });
-  await openChannel(b.page, name);
+  const { a, b, composer } = await twoInNewChannel(browser, "e2e-react");
 
   const text = `React to this ${stamp()}`;
-  const composer = a.page.getByRole("textbox", { name: `Message ${name}` });
   await composer.fill(text);
   await composer.press("Enter");
   await expect(row(b.page, text)).toBeVisible();

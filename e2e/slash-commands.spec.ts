@@ -5,26 +5,12 @@
 // text kept.
 import { expect, test, type Page } from "@playwright/test";
 import { SLASH_COMMANDS } from "@shared/slashCommands";
-import { gotoChat, openChannel, screenshot, signedInPage, USERS } from "./helpers";
+import { screenshot, twoInNewChannel } from "./helpers";
 
-const stamp = () => Date.now().toString(36);
 const row = (page: Page, text: string) => page.getByRole("log").locator("[data-message-id]").filter({ hasText: text });
 
 test("the / list, /shrug, /away, /me, /status and an unknown command", async ({ browser }) => {
-  const a = await signedInPage(browser, USERS.member);
-  const b = await signedInPage(browser, USERS.member2);
-  await gotoChat(a.page);
-  await gotoChat(b.page);
-
-  const name = `e2e-slash-${stamp()}`;
-  await a.page.getByRole("button", { name: "New", exact: true }).click();
-  const create = a.page.getByRole("dialog", { name: "Create a channel" });
-  await create.getByLabel("Name").fill(name);
-  await create.getByRole("button", { name: "Create Channel" }).click();
-  await expect(a.page.getByRole("heading", { level: 1, name })).toBeVisible();
-  await expect(b.page.locator(`button[data-channel-name="${name}"]`)).toBeVisible({ timeout: 5000 });
-  await openChannel(b.page, name);
-  const composer = a.page.getByRole("textbox", { name: `Message ${name}` });
+  const { a, b, composer } = await twoInNewChannel(browser, "e2e-slash");
 
   // `/` lists every command with its arguments and description.
   await composer.click();

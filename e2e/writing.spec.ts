@@ -3,16 +3,11 @@
 // composer opens the editor on one's last message.
 import { mkdirSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
-import { makePng, openChannel, signedInPage, USERS } from "./helpers";
+import { makePng, twoInNewChannel } from "./helpers";
 
 const stamp = () => Date.now().toString(36);
 const row = (page: Page, text: string) => page.getByRole("log").locator("[data-message-id]").filter({ hasText: text });
 
-async function gotoChat(page: Page) {
-  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Chat" }).click();
-  await expect(page).toHaveURL(/\/Chat\?channel=\d+/);
-  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-}
 
 /** Pastes a file on the element the selector names, drags it over or drops it there, as the browser does. */
 async function putFile(page: Page, selector: string, kind: "paste" | "drag" | "drop", name: string, type: string, data: Buffer) {
@@ -36,20 +31,7 @@ async function putFile(page: Page, selector: string, kind: "paste" | "drag" | "d
 }
 
 test("Markdown, paste and drop, drafts and Up arrow", async ({ browser }) => {
-  const a = await signedInPage(browser, USERS.member);
-  const b = await signedInPage(browser, USERS.member2);
-  await gotoChat(a.page);
-  await gotoChat(b.page);
-
-  const name = `e2e-writing-${stamp()}`;
-  await a.page.getByRole("button", { name: "New", exact: true }).click();
-  const create = a.page.getByRole("dialog", { name: "Create a channel" });
-  await create.getByLabel("Name").fill(name);
-  await create.getByRole("button", { name: "Create Channel" }).click();
-  await expect(a.page.getByRole("heading", { level: 1, name })).toBeVisible();
-  await expect(b.page.locator(`button[data-channel-name="${name}"]`)).toBeVisible({ timeout: 5000 });
-  await openChannel(b.page, name);
-  const composer = a.page.getByRole("textbox", { name: `Message ${name}` });
+  const { a, b, name, composer } = await twoInNewChannel(browser, "e2e-writing");
 
   // Markdown: bold, a list, a code block and a link, rendered for the other person.
   const tag = stamp();
