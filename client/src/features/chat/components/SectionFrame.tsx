@@ -60,7 +60,7 @@ export function SectionFrame({ view, still, dnd, onToggle, onSort, onRename, onD
         {!section.collapsed && (
           <ul id={listId} aria-label={section.name} className="grid min-h-2 gap-px">
             {children}
-            {items.length === 0 && !still && <li className="px-2 py-1 text-xs text-muted-foreground/80">Drag channels here</li>}
+            {items.length === 0 && !still && <li className="px-2 py-1 text-xs text-muted-foreground">Drag channels here</li>}
           </ul>
         )}
       </div>
