@@ -2,6 +2,7 @@ import { useState } from "react";
 import { useSearchParams } from "react-router-dom";
 import { Pin } from "lucide-react";
 import { Button } from "../../../ui/button";
+import { cn } from "../../../lib/utils";
 import { Popover, PopoverContent, PopoverTrigger } from "../../../ui/popover";
 import { Spinner } from "../../../ui/spinner";
 import { SimpleTooltip } from "../../../ui/tooltip";
@@ -15,11 +16,12 @@ export function PinnedButton({ channelId }: { channelId: number }) {
   const [open, setOpen] = useState(false);
   const [, setParams] = useSearchParams();
   const count = pins.data?.length ?? 0;
+  // A phone's channel header has room for little besides the name: the button shows once something is pinned.
   return (
     <Popover open={open} onOpenChange={setOpen}>
       <SimpleTooltip label="Pinned messages" side="bottom">
         <PopoverTrigger asChild>
-          <Button variant="outline" size="sm" className="h-8 gap-1 px-2 text-muted-foreground sm:gap-1.5 sm:px-2.5" aria-label={`Pinned messages: ${count}`}>
+          <Button variant="outline" size="sm" className={cn("h-8 gap-1 px-2 text-muted-foreground sm:gap-1.5 sm:px-2.5", count === 0 && "max-sm:hidden")} aria-label={`Pinned messages: ${count}`}>
             <Pin />
             <span className="tabular-nums" data-testid="pinned-count">
               {count}
