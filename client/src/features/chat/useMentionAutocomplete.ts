@@ -12,6 +12,7 @@ import { useSessionStore } from "../auth/store";
 import { isAdmin } from "../users/roles";
 import { usePeopleByEmail } from "./usePeopleByEmail";
 import { useGroupsByHandle } from "./useGroupsByHandle";
+import { caretAfterRender, onListboxKey } from "./listboxKeys";
 
 export interface MentionOption {
   key: string;
@@ -68,36 +69,12 @@ export function useMentionAutocomplete(channel: Channel, text: string, setText: 
     setText(next);
     setActive(0);
     setCaret(at);
-    requestAnimationFrame(() => {
-      const el = textareaRef.current;
-      if (!el) return;
-      el.focus();
-      el.setSelectionRange(at, at);
-    });
+    caretAfterRender(textareaRef, at);
   };
 
   /** Handles the listbox's keys; answers true when the composer must not act on the key too. */
-  const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>): boolean => {
-    if (!open) return false;
-    if (e.key === "ArrowDown" || e.key === "ArrowUp") {
-      e.preventDefault();
-      const n = options.length;
-      setActive((current + (e.key === "ArrowDown" ? 1 : n - 1)) % n);
-      return true;
-    }
-    if ((e.key === "Enter" && !e.shiftKey) || e.key === "Tab") {
-      e.preventDefault();
-      pick(options[current]);
-      return true;
-    }
-    if (e.key === "Escape") {
-      e.preventDefault();
-      e.stopPropagation();
-      setDismissedAt(found!.start);
-      return true;
-    }
-    return false;
-  };
+  const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>): boolean =>
+    open && onListboxKey(e, { count: options.length, current, setActive, pick: (i) => pick(options[i]), dismiss: () => setDismissedAt(found!.start) });
 
   /** Keeps the caret known (typing, clicking, arrow keys inside the text). */
   const track = () => {

@@ -10,6 +10,7 @@ import { matchSlashCommands, type SlashCommandInfo, type SlashCommandResult } fr
 import { request } from "../../lib/http";
 import { startCall } from "../calls/controller";
 import { useSessionStore } from "../auth/store";
+import { caretAfterRender, onListboxKey } from "./listboxKeys";
 
 const PRESENCE = new Set(["away", "busy", "online"]);
 
@@ -38,38 +39,21 @@ export function useSlashCommands(channelId: number, threadRootId: number | null,
     const next = `/${c.name} `;
     setText(next);
     setActive(0);
-    requestAnimationFrame(() => {
-      const el = textareaRef.current;
-      if (!el) return;
-      el.focus();
-      el.setSelectionRange(next.length, next.length);
-    });
+    caretAfterRender(textareaRef, next.length);
   };
 
   /** Handles the list's keys; answers true when the composer must not act on the key too. */
-  const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>): boolean => {
-    if (!open) return false;
-    if (e.key === "ArrowDown" || e.key === "ArrowUp") {
-      e.preventDefault();
-      const n = options.length;
-      setActive((current + (e.key === "ArrowDown" ? 1 : n - 1)) % n);
-      return true;
-    }
-    if ((e.key === "Enter" && !e.shiftKey) || e.key === "Tab") {
+  const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>): boolean =>
+    open &&
+    onListboxKey(e, {
+      count: options.length,
+      current,
+      setActive,
+      pick: (i) => pick(options[i]),
+      dismiss: () => setDismissed(text),
       // A name typed in full runs on Enter, as it would without the list.
-      if (e.key === "Enter" && query?.toLowerCase() === options[current].name) return false;
-      e.preventDefault();
-      pick(options[current]);
-      return true;
-    }
-    if (e.key === "Escape") {
-      e.preventDefault();
-      e.stopPropagation();
-      setDismissed(text);
-      return true;
-    }
-    return false;
-  };
+      enterPasses: query?.toLowerCase() === options[current].name,
+    });
 
   /** Runs the line; answers whether it ran (the composer then clears), else the error shows and the text stays. */
   const run = async (line: string): Promise<boolean> => {
