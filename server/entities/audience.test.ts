@@ -78,9 +78,9 @@ describe.each(ENGINES)("read rules: SQL and audience agree (%s)", (engine: Engin
         channel_notification_settings: {},
         incoming_webhooks: {},
         message_link_previews: {},
-        sidebar_sections: { user_id: users[i % users.length].id, kind: "custom", name: `s${i}`, position: i, channel_ids: [] },
         groups: { name: `Group ${i}`, handle: `g${i}-${rand().toString(36).slice(2, 6)}`, source: pick(["local", "directory"]), created_by: pick(a) },
         group_members: {},
+        sidebar_sections: { user_id: users[i % users.length].id, kind: "custom", name: `s${i}`, position: i, channel_ids: [] },
       };
       if (table === "messages") {
         const channels = await db().selectFrom("channels").select("id").execute();

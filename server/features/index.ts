@@ -25,9 +25,10 @@ import { entityCommands } from "../entities/commands";
 import { integrationRoutes } from "./integrations/routes";
 import { linkPreviewConsumer } from "./link-previews/consumer";
 import { startLinkPreviewWorker } from "./link-previews/worker";
+import { keepRoutes } from "./keep/routes";
+import { slashCommandRoutes } from "./slash-commands/routes";
 import { sidebarRoutes } from "./sidebar/routes";
 import { sidebarCommands } from "./sidebar/commands";
-import { slashCommandRoutes } from "./slash-commands/routes";
 
 export function mountFeatureRoutes(api: Router, ctx: AppContext): void {
   api.use(fileRoutes(ctx));
@@ -38,13 +39,14 @@ export function mountFeatureRoutes(api: Router, ctx: AppContext): void {
   api.use(approvalsRoutes(ctx));
   api.use(searchRoutes(ctx));
   api.use(chatRoutes(ctx));
+  api.use(keepRoutes(ctx));
   wireTimeOffPresence(ctx);
   api.use(calendarRoutes(ctx));
   // Link previews are fetched by their worker from what their feed consumer queues (docs/integrations.md).
   api.use(notificationRoutes(ctx, [linkPreviewConsumer(ctx, startLinkPreviewWorker(ctx).wake)]));
   api.use(integrationRoutes(ctx));
-  api.use(sidebarRoutes(ctx));
   api.use(slashCommandRoutes(ctx));
+  api.use(sidebarRoutes(ctx));
   api.use(changesRoutes(ctx));
   api.use(entityRoutes(ctx));
 }

@@ -23,8 +23,8 @@ import { channelNotificationSettingsTable, notificationsTable } from "./notifica
 import { orgStorageConfigTable, sharedFilesTable } from "./files/tables";
 import { incomingWebhooksTable } from "./integrations/table";
 import { messageLinkPreviewsTable } from "./link-previews/table";
-import { sidebarSectionsTable } from "./sidebar/table";
 import { groupMembersTable, groupsTable } from "./groups/tables";
+import { sidebarSectionsTable } from "./sidebar/table";
 
 // TableList is a mapped type over every table of shared/entities' ENTITIES: a table missing here
 // does not compile, so no test checks it.
@@ -47,9 +47,9 @@ export const TABLES: TableList = {
   org_storage_config: orgStorageConfigTable,
   incoming_webhooks: incomingWebhooksTable,
   message_link_previews: messageLinkPreviewsTable,
-  sidebar_sections: sidebarSectionsTable,
   groups: groupsTable,
   group_members: groupMembersTable,
+  sidebar_sections: sidebarSectionsTable,
 };
 
 registerTables(TABLES);

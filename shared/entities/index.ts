@@ -19,9 +19,9 @@ import { notifications } from "./notifications";
 import { channelNotificationSettings } from "./channel_notification_settings";
 import { incomingWebhooks } from "./incoming_webhooks";
 import { messageLinkPreviews } from "./message_link_previews";
-import { sidebarSections } from "./sidebar_sections";
 import { groups } from "./groups";
 import { groupMembers } from "./group_members";
+import { sidebarSections } from "./sidebar_sections";
 
 export const ENTITIES = {
   users,
@@ -42,9 +42,9 @@ export const ENTITIES = {
   channel_notification_settings: channelNotificationSettings,
   incoming_webhooks: incomingWebhooks,
   message_link_previews: messageLinkPreviews,
-  sidebar_sections: sidebarSections,
   groups,
   group_members: groupMembers,
+  sidebar_sections: sidebarSections,
 } as const;
 
 export type Entities = typeof ENTITIES;
