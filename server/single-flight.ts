@@ -24,3 +24,20 @@ export function singleFlight(task: () => Promise<unknown>, onError: (err: unknow
   };
   return run;
 }
+
+/**
+ * Runs `task` every `everyMs`, one run at a time (./singleFlight), until the realtime layer that was
+ * there at start goes away: the app that started it has closed (tests start many in one process).
+ * Answers the function that asks for a run now.
+ */
+export function everyWhileOpen(ctx: { realtime?: unknown }, everyMs: number, task: () => Promise<unknown>, onError: (err: unknown) => void): () => void {
+  let hub = ctx.realtime;
+  const run = singleFlight(task, onError);
+  const timer = setInterval(() => {
+    if (hub && ctx.realtime !== hub) return clearInterval(timer);
+    hub = ctx.realtime;
+    run();
+  }, everyMs);
+  timer.unref();
+  return run;
+}

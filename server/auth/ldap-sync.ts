@@ -6,6 +6,7 @@
 // reactivated. Each account is its own users.create / users.update command, so one that fails
 // leaves the others done.
 import type { AppContext } from "../context";
+import { everyWhileOpen } from "../single-flight";
 import type { LdapConfig } from "../config";
 import { applyDirectoryAccount, deactivateForDirectory } from "../features/users/directory";
 import { findUserByEmail } from "../features/users/repository";
@@ -91,8 +92,6 @@ const tickMs = (ldap: LdapConfig) => Math.min(ldap.syncIntervalSeconds * 1000, 3
 export function startDirectorySync(ctx: AppContext): void {
   const ldap = ctx.config.ldap;
   if (!ldap || ldap.syncIntervalSeconds <= 0) return;
-  let running = false;
-  let hub = ctx.realtime;
   const turn = async () => {
     if (!(await claimSyncTurn(ctx.db, ldap.syncIntervalSeconds))) return;
     const started = Date.now();
@@ -100,15 +99,5 @@ export function startDirectorySync(ctx: AppContext): void {
     await recordSyncResult(ctx.db, { ...result, at: new Date().toISOString(), ms: Date.now() - started });
     ctx.log.info(result, "directory sync done");
   };
-  const tick = () => {
-    if (hub && ctx.realtime !== hub) return clearInterval(timer);
-    hub = ctx.realtime;
-    if (running) return;
-    running = true;
-    turn()
-      .catch((err: unknown) => ctx.log.warn({ err, url: ldap.url }, "directory sync failed; the next turn tries again"))
-      .finally(() => (running = false));
-  };
-  const timer = setInterval(tick, tickMs(ldap));
-  timer.unref();
+  everyWhileOpen(ctx, tickMs(ldap), turn, (err: unknown) => ctx.log.warn({ err, url: ldap.url }, "directory sync failed; the next turn tries again"));
 }

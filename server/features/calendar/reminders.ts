@@ -4,6 +4,7 @@
 // reminder with one compare-and-set statement and sends the notices only where that statement
 // changed the row, so each reminder goes out from exactly one node (docs/operations.md, "Several nodes").
 import type { AppContext } from "../../context";
+import { everyWhileOpen } from "../../single-flight";
 import { advanceReminder, findDueReminders, findUserZonesByEmails } from "./repository";
 import { sweepPlan, type Reminder } from "./reminder-plan";
 import { zonedText } from "@shared/entities/calendar_events";
@@ -63,16 +64,5 @@ async function noticesOf(ctx: AppContext, e: DueEvent, r: Reminder): Promise<Not
 
 /** Runs the sweep every `everyMs` until the realtime layer that was there at start goes away. */
 export function startReminderSweep(ctx: AppContext, everyMs = ctx.config.reminderSweepMs): void {
-  let running = false;
-  let hub = ctx.realtime;
-  const timer = setInterval(() => {
-    if (hub && ctx.realtime !== hub) return clearInterval(timer);
-    hub = ctx.realtime;
-    if (running) return;
-    running = true;
-    sendDueReminders(ctx)
-      .catch((err) => ctx.log.warn({ err }, "reminder sweep failed"))
-      .finally(() => (running = false));
-  }, everyMs);
-  timer.unref();
+  everyWhileOpen(ctx, everyMs, () => sendDueReminders(ctx), (err) => ctx.log.warn({ err }, "reminder sweep failed"));
 }

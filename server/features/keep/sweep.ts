@@ -3,7 +3,7 @@
 // each is handled by one. It stops once the realtime layer it started with goes away (as the
 // calendar's reminder sweep does).
 import type { AppContext } from "../../context";
-import { singleFlight } from "../../single-flight";
+import { everyWhileOpen } from "../../single-flight";
 import { fireDueReminders } from "./reminders";
 import { postDueScheduled } from "./scheduled";
 
@@ -11,18 +11,13 @@ import { postDueScheduled } from "./scheduled";
 export const KEEP_SWEEP_MS = 2_000;
 
 export function startKeepSweep(ctx: AppContext, everyMs = Math.min(KEEP_SWEEP_MS, ctx.config.reminderSweepMs)): void {
-  let hub = ctx.realtime;
-  const run = singleFlight(
+  everyWhileOpen(
+    ctx,
+    everyMs,
     async () => {
       await fireDueReminders(ctx);
       await postDueScheduled(ctx);
     },
     (err) => ctx.log.warn({ err }, "reminder and scheduled message sweep failed"),
   );
-  const timer = setInterval(() => {
-    if (hub && ctx.realtime !== hub) return clearInterval(timer);
-    hub = ctx.realtime;
-    run();
-  }, everyMs);
-  timer.unref();
 }

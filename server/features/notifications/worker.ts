@@ -32,7 +32,7 @@ import {
   type StoredSubscription,
 } from "./repository";
 import type { PushPayload } from "@shared/entities";
-import { singleFlight } from "../../single-flight";
+import { everyWhileOpen } from "../../single-flight";
 
 /**
  * Jobs claimed by one statement. A batch's statements (deciding, listing, finishing) run back to
@@ -249,16 +249,6 @@ export async function runDueJobs(ctx: AppContext): Promise<number> {
 
 /** Runs the worker every `everyMs` until the realtime layer that was there at start goes away (as calendar reminders do). */
 export function startNotificationWorker(ctx: AppContext, everyMs = ctx.config.notify.sweepMs): { wake: () => void } {
-  let hub = ctx.realtime;
-  const run = singleFlight(
-    () => runDueJobs(ctx),
-    (err) => ctx.log.warn({ err }, "notification sweep failed"),
-  );
-  const timer = setInterval(() => {
-    if (hub && ctx.realtime !== hub) return clearInterval(timer);
-    hub = ctx.realtime;
-    run();
-  }, everyMs);
-  timer.unref();
+  const run = everyWhileOpen(ctx, everyMs, () => runDueJobs(ctx), (err) => ctx.log.warn({ err }, "notification sweep failed"));
   return { wake: run };
 }
