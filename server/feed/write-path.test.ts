@@ -47,6 +47,8 @@ interface Step {
   records?: string[];
 }
 type State = Record<string, number>;
+/** A person to put in a group (set once the test's people exist). */
+let member = "";
 
 /** Commands that write no change record: live state with its own pushes and history (docs/architecture.md, "The write path"), or reads. */
 const NO_RECORDS: Record<string, string> = {
@@ -85,6 +87,8 @@ const NOT_DONE = [
   "thread_follows.delete",
   "channel_notification_settings.delete",
   "incoming_webhooks.update",
+  // A membership's group and person are fixed once made: there is nothing to update.
+  "group_members.update",
   // Made by the server from a message's links; removed by the message's author (not the admin here).
   "message_link_previews.create",
   "message_link_previews.update",
@@ -114,6 +118,8 @@ const CREATE: { [T in EntityTable]?: (s: State) => Record<string, unknown> } = {
   incoming_webhooks: (s) => ({ channel_id: s.channel, name: "Deploys" }),
   message_link_previews: () => ({}),
   sidebar_sections: () => ({ name: "Projects" }),
+  groups: (s) => ({ name: "Release team", handle: `release-${s.seq}` }),
+  group_members: (s) => ({ group_id: s.groups, user_email: member }),
 };
 const UPDATE: { [T in EntityTable]?: Record<string, unknown> } = {
   users: { job_title: "Tester" },
@@ -130,6 +136,7 @@ const UPDATE: { [T in EntityTable]?: Record<string, unknown> } = {
   org_storage_config: { is_active: false },
   notifications: { read: true },
   sidebar_sections: { collapsed: true },
+  groups: { name: "Release crew" },
 };
 
 function steps(): Record<string, Step[]> {
@@ -171,6 +178,7 @@ describe.each(ENGINES)("every command writes its change records through the Chan
     stop = ChangeLog.observe((c) => seen.set(c.seq, `${c.table}.${c.op}`));
     admin = await makeUser(app, { role: "admin" });
     ann = await makeUser(app, { full_name: "Ann Writer" });
+    member = ann.email;
     const ch = await makeChannel(app, { type: "private", members: [admin.email, ann.email] });
     state.channel = ch.id;
     sockets = { admin: await connect(app.url, admin.token), ann: await connect(app.url, ann.token) };
@@ -201,7 +209,9 @@ describe.each(ENGINES)("every command writes its change records through the Chan
     // Every command is either run here or said to write no record.
     expect(names.filter((n) => !(n in plan) && !(n in NO_RECORDS))).toEqual([]);
     expect(names.filter((n) => n in plan && n in NO_RECORDS)).toEqual([]);
-    const order = [...names.filter((n) => n === "messages.create"), ...names.filter((n) => !n.endsWith(".delete") && n !== "messages.create"), ...names.filter((n) => n.endsWith(".delete"))];
+    // A group's memberships go with it: theirs is deleted first, while there is one to delete.
+    const deletes = names.filter((n) => n.endsWith(".delete")).sort((x, y) => Number(y === "group_members.delete") - Number(x === "group_members.delete"));
+    const order = [...names.filter((n) => n === "messages.create"), ...names.filter((n) => !n.endsWith(".delete") && n !== "messages.create"), ...deletes];
     const outcomes: Record<string, string> = {};
     for (const name of order) {
       for (const step of plan[name] ?? []) {
