@@ -2,7 +2,7 @@
 // channel live (indicator and the header's Pinned list), a saved message is found in Saved and
 // opens in its channel, and a message scheduled a few seconds ahead arrives by itself.
 import { expect, test, type Page } from "@playwright/test";
-import { gotoChat, MOBILE, openChannel, screenshot, signedInPage, token, USERS } from "./helpers";
+import { MOBILE, screenshot, signedInPage, token, twoInNewChannel, USERS } from "./helpers";
 
 const stamp = () => Date.now().toString(36);
 const row = (page: Page, text: string) => page.getByRole("log").locator("[data-message-id]").filter({ hasText: text });
@@ -12,22 +12,9 @@ const toolbarButton = async (page: Page, text: string, name: string) => {
 };
 
 test("pin, save and schedule messages", async ({ browser, request }) => {
-  const a = await signedInPage(browser, USERS.member);
-  const b = await signedInPage(browser, USERS.member2);
-  await gotoChat(a.page);
-  await gotoChat(b.page);
-
-  const name = `e2e-keep-${stamp()}`;
-  await a.page.getByRole("button", { name: "New", exact: true }).click();
-  const create = a.page.getByRole("dialog", { name: "Create a channel" });
-  await create.getByLabel("Name").fill(name);
-  await create.getByRole("button", { name: "Create Channel" }).click();
-  await expect(a.page.getByRole("heading", { level: 1, name })).toBeVisible();
-  await expect(b.page.locator(`button[data-channel-name="${name}"]`)).toBeVisible({ timeout: 5000 });
-  await openChannel(b.page, name);
+  const { a, b, name, composer } = await twoInNewChannel(browser, "e2e-keep");
 
   const text = `Release checklist ${stamp()}`;
-  const composer = a.page.getByRole("textbox", { name: `Message ${name}` });
   await composer.fill(text);
   await composer.press("Enter");
   await expect(row(b.page, text)).toBeVisible();
