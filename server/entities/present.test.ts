@@ -114,6 +114,15 @@ describe.each(ENGINES)("REST and socket rows are the same (%s)", (engine) => {
         const made = await until(joined, (c) => c.table === "message_link_previews" && c.op === "create", 10_000);
         return { id: made.id, watcher: reader, socket: readerSocket };
       }
+      case "sidebar_sections":
+        // One's own sections only (docs/channels.md, "Sidebar").
+        return { id: r(await asReader.post("/api/entities/sidebar_sections", { name: "Same fields" })), watcher: reader, socket: readerSocket };
+      case "groups":
+        return { id: r(await asManager.post("/api/entities/groups", { name: "Same fields", handle: `same-${Date.now()}` })), watcher: reader, socket: readerSocket };
+      case "group_members": {
+        const group = r(await asManager.post("/api/entities/groups", { name: "Members", handle: `members-${Date.now()}` }));
+        return { id: r(await asManager.post("/api/entities/group_members", { group_id: group, user_email: reader.email })), watcher: reader, socket: readerSocket };
+      }
       case "notifications": {
         // Written by the notification worker only (docs/notifications.md); its owner marks it read.
         const row = await createNotification(app.ctx, { user_id: reader.user.id, job_id: null, kind: "task", title: "Task assigned to you", body: "Same", link: "/Tasks" });
@@ -150,7 +159,7 @@ describe.each(ENGINES)("REST and socket rows are the same (%s)", (engine) => {
     // Reactions and earlier versions are never changed (docs/messages.md, "Reactions and edits").
     if (!UPDATES[table]) return;
     const updates = record<EntityChange>(socket, "entities.change");
-    const res = await api(app, (table === "org_storage_config" || table === "users" ? admin : table === "notes" || table === "approval_requests" || table === "channel_reads" || table === "thread_follows" || table === "notifications" || table === "channel_notification_settings" ? reader : manager).token).patch(
+    const res = await api(app, (table === "org_storage_config" || table === "users" ? admin : table === "notes" || table === "approval_requests" || table === "channel_reads" || table === "thread_follows" || table === "notifications" || table === "channel_notification_settings" || table === "sidebar_sections" ? reader : manager).token).patch(
       `/api/entities/${table}/${id}`,
       UPDATES[table],
     );
@@ -182,5 +191,7 @@ const UPDATES: Partial<Record<EntityTable, Record<string, unknown>>> = {
   thread_follows: { following: false },
   notifications: { is_read: true },
   channel_notification_settings: { level: "muted" },
+  sidebar_sections: { collapsed: true },
+  groups: { description: "Updated" },
 };
 
