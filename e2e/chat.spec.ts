@@ -116,6 +116,8 @@ test("only admins are offered channel deletion, never for system channels", asyn
   const member = await signedInPage(browser, USERS.member);
   await gotoChat(member.page);
   await expect(member.page.locator('button[data-channel-name="random"]')).toBeVisible();
+  // The rows settle into their sections once those are read (docs/channels.md, "Sidebar").
+  await expect(member.page.getByRole("button", { name: "New section" })).toBeEnabled();
   // Everyone has a channel menu (favourite, mute, move to another section: docs/channels.md,
   // "Sidebar"); Delete channel is only in it for those who may.
   await member.page.getByRole("button", { name: "Channel options for random" }).click({ force: true });
@@ -128,6 +130,7 @@ test("only admins are offered channel deletion, never for system channels", asyn
 
   const admin = await signedInPage(browser, USERS.admin);
   await gotoChat(admin.page);
+  await expect(admin.page.getByRole("button", { name: "New section" })).toBeEnabled();
   for (const [channel, offered] of [["random", 1], ["general", 0]] as const) {
     await admin.page.getByRole("button", { name: `Channel options for ${channel}` }).click({ force: true });
     await expect(admin.page.getByRole("menu")).toBeVisible();

@@ -64,7 +64,7 @@ test("upload three files with progress, share one live, colleague previews, may 
     // Share the picture with the colleague, whose library shows it without a reload.
     await openShare(a, "team-photo.png");
     await a.getByRole("checkbox", { name: "Share with Sam Carter" }).click();
-    await a.getByRole("button", { name: "Save" }).click();
+    await a.getByRole("button", { name: "Save", exact: true }).click();
     await expect(a.getByRole("dialog")).toBeHidden();
     await expect(item(b, "team-photo.png")).toBeVisible({ timeout: 15_000 });
     await expect(b.getByTestId("file-item")).toHaveCount(1);
@@ -83,7 +83,7 @@ test("upload three files with progress, share one live, colleague previews, may 
     await b.getByRole("button", { name: `Remove ${USERS.member2}` }).click();
     await expect(b.getByRole("alert")).toHaveText(REMOVE_REFUSED);
     await b.getByRole("checkbox", { name: "Share with Priya Shah" }).click();
-    await b.getByRole("button", { name: "Save" }).click();
+    await b.getByRole("button", { name: "Save", exact: true }).click();
     await expect(b.getByRole("dialog")).toBeHidden();
     // The server refuses the removal too, with the same words.
     const refused = await b.evaluate(async (email) => {
@@ -104,7 +104,7 @@ test("upload three files with progress, share one live, colleague previews, may 
     await openShare(a, "team-photo.png");
     await expect(a.getByRole("dialog")).toContainText("priya.shah@example.com");
     await a.getByRole("button", { name: `Remove ${USERS.member2}` }).click();
-    await a.getByRole("button", { name: "Save" }).click();
+    await a.getByRole("button", { name: "Save", exact: true }).click();
     await expect(a.getByRole("dialog")).toBeHidden();
     await expect(b.getByText("No files found")).toBeVisible({ timeout: 15_000 });
     expect((await colleague.context.request.get(`${refused.url}?download=1`)).status()).toBe(404);

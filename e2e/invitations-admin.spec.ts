@@ -85,7 +85,7 @@ test("admins choose who may invite; a member opening /Admin is refused by the se
     await a.getByRole("button", { name: "Edit Sam Carter" }).click();
     await expect(a.getByLabel("Email")).toBeDisabled();
     await a.getByLabel("Job title").fill("Lead Product Designer");
-    await a.getByRole("button", { name: "Save" }).click();
+    await a.getByRole("button", { name: "Save", exact: true }).click();
     await expect(a.getByText("User updated successfully")).toBeVisible();
     await expect(a.locator('[data-email="sam.carter@example.com"]')).toContainText("Lead Product Designer");
     await a.getByRole("combobox", { name: "Who may invite people" }).click();

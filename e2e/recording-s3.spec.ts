@@ -54,7 +54,7 @@ test("admin configures S3 (s3rver), tests the connection both ways; a recorded 1
     await a.getByLabel("Access key ID").fill(S3RVER_KEY);
     await a.getByRole("button", { name: "Test Connection" }).click();
     await expect(a.getByText("Connection successful")).toBeVisible();
-    await a.getByRole("button", { name: "Save" }).click();
+    await a.getByRole("button", { name: "Save", exact: true }).click();
     await expect(a.getByText("Storage configuration saved successfully!")).toBeVisible();
     await screenshot(a, "admin-storage");
     // The secret never comes back in clear; the masked form still tests and saves with the stored one.

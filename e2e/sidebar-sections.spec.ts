@@ -152,6 +152,8 @@ test("on a phone a long press opens a channel's menu, with targets a fingertip's
   // Enabled once the sections are read (the rows are then in their places for good).
   await expect(phone.page.getByRole("button", { name: "New section" })).toBeEnabled();
   await expect(item).toBeVisible();
+  // Other tests' channels may push it below the fold; a finger presses it where it shows.
+  await item.scrollIntoViewIfNeeded();
   const box = await item.boundingBox();
   expect(box!.height).toBeGreaterThanOrEqual(44);
   const point = { x: Math.round(box!.x + box!.width / 3), y: Math.round(box!.y + box!.height / 2) };
