@@ -152,9 +152,16 @@ test("on a phone a long press opens a channel's menu, with targets a fingertip's
   // Enabled once the sections are read (the rows are then in their places for good).
   await expect(phone.page.getByRole("button", { name: "New section" })).toBeEnabled();
   await expect(item).toBeVisible();
-  // Other tests' channels may push it below the fold; a finger presses it where it shows.
-  await item.scrollIntoViewIfNeeded();
-  const box = await item.boundingBox();
+  // Other tests' channels may push it below the fold; a finger presses it where it shows. The
+  // list may still redraw its rows as counts arrive: scrolled to again until it holds still there.
+  let box: { x: number; y: number; width: number; height: number } | null = null;
+  await expect(async () => {
+    await item.scrollIntoViewIfNeeded({ timeout: 2_000 });
+    const first = await item.boundingBox();
+    await phone.page.waitForTimeout(300);
+    box = await item.boundingBox();
+    expect(first && box && first.y === box.y && box.y >= 0 && box.y + box.height <= 844).toBe(true);
+  }).toPass({ timeout: 30_000 });
   expect(box!.height).toBeGreaterThanOrEqual(44);
   const point = { x: Math.round(box!.x + box!.width / 3), y: Math.round(box!.y + box!.height / 2) };
   const cdp = await phone.context.newCDPSession(phone.page);
