@@ -8,7 +8,7 @@ import { performance } from "node:perf_hooks";
 import { connectAll, onNewMessage, type Sock } from "./driver";
 import { Samples } from "./stats";
 import { Zipf, latinWords, messageLength, vocabulary } from "./search-corpus";
-import type { SignalMessage } from "../../shared/realtime";
+import type { SignalMessage } from "@shared/realtime";
 import type { BenchUser } from "../../server/test/fixture";
 
 export const ACTIONS = ["read", "post", "dm", "reply", "react", "thread", "type", "search", "presence", "tasks", "calendar", "upload", "call"] as const;
